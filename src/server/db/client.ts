@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as tables from './tables';
+
+export type Schema = typeof tables;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type QueryResult = { rows: Record<string, unknown>[] };
+
+/** One open database, whichever engine is behind it. */
+export type DatabaseHandle = {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** A parameterised statement. */
+  query(text: string, values?: unknown[]): Promise<QueryResult>;
+  /** Several statements without parameters; answers the last one's rows. */
+  exec(text: string): Promise<QueryResult>;
+  close(): Promise<void>;
+  /** The connection string, for tools that open their own pool (PostgreSQL only). */
+  url?: string;
+};
+
+export type OpenOptions =
+  | { databaseUrl: string; maxConnections?: number }
+  | { dataDir: string | null /* null: in memory */ };
+
+export class DataDirInUseError extends Error {
+  code = 'DATA_DIR_IN_USE';
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.maxConnections);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail now, with the server's own words, rather than on the first request.
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema: tables }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    url,
+    query: async (text, values) => pool.query(text, values as unknown[]),
+    exec: async (text) => {
+      const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [] };
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const pgDir = dataDir ? path.join(dataDir, 'pg') : null;
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    if (pgDir) mkdirSync(pgDir, { recursive: true });
+    client = await PGlite.create(pgDir ?? undefined, { extensions: { citext, pg_trgm } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema: tables }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    query: async (text, values) => {
+      const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: result.rows };
+    },
+    exec: async (text) => {
+      const results = await client.exec(text);
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite runs inside this process, so two processes on one data folder would corrupt it.
+ * A pid file keeps the second one out with a plain explanation.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DataDirInUseError(
+        `The data folder ${dataDir} is in use by another Uplink process (pid ${pid}). ` +
+          'Stop the server first, or set DATABASE_URL to use a PostgreSQL server.',
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

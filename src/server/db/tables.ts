@@ -1,0 +1,2 @@
+// Every schema file, gathered for drizzle's relational queries. Add each new schema file here.
+export * from './schema/meta';

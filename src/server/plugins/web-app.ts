@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { commonErrorCodes } from '../../shared/api-error';
+
+export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+
+/** Spec §2 screens that live under /api: a browser navigating there gets the web app. */
+const apiScreens = new Set(['/api/inbound', '/api/outbound', '/api/settings', '/api/logs']);
+
+function isBrowserNavigation(request: FastifyRequest) {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    String(request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function wantsWebApp(request: FastifyRequest) {
+  const urlPath = request.url.split('?')[0] ?? '/';
+  if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+    return apiScreens.has(urlPath) && isBrowserNavigation(request);
+  }
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, `index.html` (never cached) for
+ * every client route. Unknown API paths stay JSON 404s.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
+  const distDir = opts.distDir ?? webDistDir;
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const relative = path.relative(distDir, filePath);
+        const hashed = relative.startsWith('assets' + path.sep);
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasBuild && wantsWebApp(request)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: commonErrorCodes.notFound,
+    });
+  });
+});

@@ -1,0 +1,16 @@
+import { appMeta } from '../db/schema/meta';
+import type { Seeder } from './seed';
+
+export const demoCompany = {
+  name: 'Skyline Satellite Installations Ltd',
+  email: 'office@skyline-installs.example.com',
+  phone: '+441392000000',
+  address: 'Unit 4, Marsh Barton Trading Estate, Exeter EX2 8PW',
+};
+
+export const companySeeder: Seeder = {
+  name: 'company',
+  async run({ db }) {
+    await db.insert(appMeta).values({ key: 'company', value: demoCompany }).onConflictDoNothing();
+  },
+};

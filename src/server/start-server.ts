@@ -1,0 +1,76 @@
+import { buildApp, type App, type AppState } from './app';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { migrate } from './db/migrate';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { registerJobs } from './jobs/register';
+import { demoAnnouncements, runFirstStartSeed } from './seed/seed';
+
+export type RunningServer = {
+  app: App;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  url: string;
+  /** Stops taking connections, finishes requests in flight, then closes the queue and database. */
+  close(): Promise<void>;
+};
+
+export function openConfiguredDatabase(config: Config) {
+  return config.DATABASE_URL
+    ? openDatabase({ databaseUrl: config.DATABASE_URL })
+    : openDatabase({ dataDir: config.DATA_DIR });
+}
+
+/** Opens the database, migrates, listens, starts the workers and seeds a first start. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openConfiguredDatabase(config);
+  const state: AppState = { migrated: false, seeded: false };
+  let app: App | undefined;
+  try {
+    await migrate(database);
+    state.migrated = true;
+    const queue = createJobQueue(database, {
+      runWorkers: config.JOBS_WORKER,
+      onError: (error) => app?.log.error({ err: error }, 'job queue error'),
+    });
+    app = await buildApp({ config, database, queue, state });
+    await registerJobs(app.deps);
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    await queue.start();
+
+    const seed = await runFirstStartSeed(database.db, { demo: config.SEED_DEMO });
+    state.seeded = true;
+    const started = app;
+    announce(started, config, seed.demo, seed.seededNow);
+
+    return {
+      app: started,
+      database,
+      queue,
+      url: config.PUBLIC_URL ?? address,
+      async close() {
+        await started.close();
+        await queue.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+function announce(app: App, config: Config, demo: boolean, seededNow: boolean) {
+  const lines = [
+    '',
+    `  Uplink is ready at ${config.PUBLIC_URL}`,
+    `  Database: ${config.DATABASE_URL ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`,
+  ];
+  if (seededNow) lines.push(demo ? '  Demo data added (first start).' : '  First start without demo data (SEED_DEMO=false).');
+  const signIns = demo ? demoAnnouncements() : [];
+  if (signIns.length > 0) lines.push('', ...signIns.map((line) => `  ${line}`));
+  lines.push('');
+  app.log.info({ url: config.PUBLIC_URL }, 'ready');
+  process.stdout.write(lines.join('\n') + '\n');
+}

@@ -1,0 +1,75 @@
+// spec §7: every request carries cookies, bodies are JSON, and any non-success answer
+// becomes an Error whose message is "{status}: {text}".
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  /** The JSON error body the server sends (`{ message, code, details }`), when there is one. */
+  get payload(): { message?: string; code?: string; details?: Record<string, string[]> } | null {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      return parsed && typeof parsed === 'object' ? (parsed as HttpError['payload']) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new HttpError(res.status, text, `${res.status}: ${text}`);
+}
+
+/** Sends a request; answers the raw Response once it is known to be a success. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** Reads a success answer as JSON, or fails with the spec's message for anything else. */
+export async function readJson<T>(res: Response): Promise<T> {
+  const contentType = res.headers.get('content-type') ?? '';
+  if (!contentType.includes('application/json')) {
+    const text = await res.text();
+    throw new Error(`Expected JSON response but received: ${text}`);
+  }
+  return (await res.json()) as T;
+}
+
+export async function getJson<T>(url: string): Promise<T> {
+  return readJson<T>(await apiRequest('GET', url));
+}
+
+export async function sendJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, data));
+}
+
+/** The default query's URL: the query key's parts joined with slashes. */
+export function queryKeyToUrl(queryKey: readonly unknown[]): string {
+  return queryKey.join('/');
+}
+
+/** Error codes the server puts in its JSON error body, for branching without reading text. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof HttpError ? error.payload?.code : undefined;
+}
+
+/** The server's own message for an error, for toasts; falls back when there is none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof HttpError) return error.payload?.message ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const alias = {
+  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+};
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  resolve: { alias },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // The API runs beside Vite in `npm run dev`; see scripts/dev.ts.
+      '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 5000}`, bypass: htmlNavigation },
+      '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
+      '/readyz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
+    },
+  },
+});
+
+/** Spec §2: /api/inbound, /api/outbound, /api/settings, /api/logs are screens for a browser. */
+function htmlNavigation(req: { method?: string; url?: string; headers: Record<string, unknown> }) {
+  const screens = ['/api/inbound', '/api/outbound', '/api/settings', '/api/logs'];
+  const accept = String(req.headers.accept ?? '');
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method === 'GET' && accept.includes('text/html') && screens.includes(path ?? '')) {
+    return '/index.html';
+  }
+  return undefined;
+}
