@@ -22,7 +22,10 @@ export default defineConfig({
     port: 5173,
     proxy: {
       // The API runs beside Vite in `npm run dev`; see scripts/dev.ts.
-      '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 5000}`, bypass: htmlNavigation },
+      '/api': {
+        target: `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
+        bypass: htmlNavigation,
+      },
       '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
       '/readyz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
     },

@@ -15,13 +15,19 @@ export default defineConfig({
     // Fail fast on a hung database call rather than at the CI limit.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two cores; tests/setup/postgres-databases.ts makes one database per worker.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'tests/**/*.unit.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.unit.test.ts',
+            'tests/**/*.unit.test.ts',
+          ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
@@ -45,7 +51,7 @@ export default defineConfig({
           // One database per worker, reset between files (tests/setup/database.ts).
           isolate: false,
           pool: 'forks',
-          maxWorkers: 2,
+          globalSetup: ['tests/setup/postgres-databases.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/database.ts'],
         },
       },

@@ -22,7 +22,11 @@ function listFiles(entry: string): string[] {
 export function sourceHash(): string {
   const hash = createHash('sha256');
   for (const file of inputs.flatMap(listFiles).sort()) {
-    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

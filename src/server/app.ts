@@ -26,6 +26,8 @@ export type AppDeps = {
   state: AppState;
 };
 
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
@@ -35,6 +37,7 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export type BuildAppOptions = AppDeps & {
   logger?: FastifyServerOptions['logger'];

@@ -23,9 +23,7 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://uplink.example.com' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
   JOBS_WORKER: booleanFromEnv.default(true),
@@ -49,7 +47,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`,
+      (issue) =>
+        `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`,
     );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }

@@ -67,7 +67,12 @@ function announce(app: App, config: Config, demo: boolean, seededNow: boolean) {
     `  Uplink is ready at ${config.PUBLIC_URL}`,
     `  Database: ${config.DATABASE_URL ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`,
   ];
-  if (seededNow) lines.push(demo ? '  Demo data added (first start).' : '  First start without demo data (SEED_DEMO=false).');
+  if (seededNow)
+    lines.push(
+      demo
+        ? '  Demo data added (first start).'
+        : '  First start without demo data (SEED_DEMO=false).',
+    );
   const signIns = demo ? demoAnnouncements() : [];
   if (signIns.length > 0) lines.push('', ...signIns.map((line) => `  ${line}`));
   lines.push('');

@@ -9,7 +9,9 @@ export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import
 
 /** Applies every committed migration that has not run yet. */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  await handle.exec('create extension if not exists citext; create extension if not exists pg_trgm;');
+  await handle.exec(
+    'create extension if not exists citext; create extension if not exists pg_trgm;',
+  );
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {

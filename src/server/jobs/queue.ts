@@ -26,7 +26,11 @@ export type JobQueue = {
 
 export function createJobQueue(
   handle: DatabaseHandle,
-  options: { runWorkers: boolean; pollingIntervalSeconds?: number; onError?: (error: Error) => void },
+  options: {
+    runWorkers: boolean;
+    pollingIntervalSeconds?: number;
+    onError?: (error: Error) => void;
+  },
 ): JobQueue {
   const boss =
     handle.kind === 'postgres' && handle.url

@@ -24,7 +24,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         (details[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       const first = Object.entries(details)[0];
-      const message = first ? `${first[0] === '_' ? 'Request' : first[0]}: ${first[1][0]}` : 'Invalid request';
+      const message = first
+        ? `${first[0] === '_' ? 'Request' : first[0]}: ${first[1][0]}`
+        : 'Invalid request';
       return reply
         .status(400)
         .send({ message, code: commonErrorCodes.validation, details } satisfies ApiErrorBody);
@@ -32,9 +34,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({ message: 'Internal Server Error', code: commonErrorCodes.internal } satisfies ApiErrorBody);
+      return reply.status(500).send({
+        message: 'Internal Server Error',
+        code: commonErrorCodes.internal,
+      } satisfies ApiErrorBody);
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type, 429).
     const code = status === 429 ? commonErrorCodes.rateLimited : (error.code ?? 'BAD_REQUEST');

@@ -42,10 +42,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir?: st
       setHeaders(reply, filePath) {
         const relative = path.relative(distDir, filePath);
         const hashed = relative.startsWith('assets' + path.sep);
-        reply.header(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

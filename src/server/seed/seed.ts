@@ -28,7 +28,8 @@ export async function runFirstStartSeed(
   const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     if (options.demo) {
-      for (const seeder of options.seeders ?? demoSeeders) await seeder.run({ db: tx as Database, now });
+      for (const seeder of options.seeders ?? demoSeeders)
+        await seeder.run({ db: tx as Database, now });
     }
     const record: SeedRecord = { demo: options.demo, at: now.toISOString() };
     await tx.insert(appMeta).values({ key: 'seed', value: record });

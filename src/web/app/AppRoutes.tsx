@@ -6,7 +6,13 @@ const NotFoundPage = lazy(() => import('../features/landing/components/NotFoundP
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<div className="p-8 text-slate-500" role="status">Loading…</div>}>
+    <Suspense
+      fallback={
+        <div className="p-8 text-slate-500" role="status">
+          Loading…
+        </div>
+      }
+    >
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route component={NotFoundPage} />

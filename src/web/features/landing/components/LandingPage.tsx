@@ -32,7 +32,10 @@ export default function LandingPage() {
       </div>
       <div className="grid w-full gap-4 sm:grid-cols-3">
         {audiences.map((card) => (
-          <section key={card.title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <section
+            key={card.title}
+            className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <h2 className="font-semibold text-slate-900">{card.title}</h2>
             <p className="mt-2 text-sm text-slate-600">{card.text}</p>
           </section>

@@ -1,0 +1,93 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// ARCHITECTURE.md convention 3: one-way imports, enforced here.
+const serverOrWeb = ['**/server/**', '@server/*', '**/web/**', '@web/*'];
+const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net'];
+
+function restrict(patterns, message) {
+  return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'drizzle/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union, not an enum.' },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: restrict(
+      [...serverOrWeb, ...nodeBuiltins],
+      'src/shared imports neither server nor web, nor any Node API.',
+    ),
+  },
+  {
+    files: ['src/server/**'],
+    rules: restrict(['**/web/**', '@web/*'], 'The server never imports the web app.'),
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        ['**/server/**', '@server/*', ...nodeBuiltins],
+        'The web app never imports the server or Node APIs.',
+      ),
+    },
+  },
+  {
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: restrict(
+      [
+        '**/server/**',
+        '@server/*',
+        '**/features/**',
+        '@web/features/*',
+        '**/app/**',
+        '@web/app/*',
+        ...nodeBuiltins,
+      ],
+      'components and lib are the bottom layer: they import no feature and not the app.',
+    ),
+  },
+  {
+    files: ['src/web/features/**'],
+    rules: restrict(
+      [
+        '**/server/**',
+        '@server/*',
+        '@web/features/*',
+        '**/app/**',
+        '@web/app/*',
+        '../../../features/*',
+        ...nodeBuiltins,
+      ],
+      'A feature imports only its own files (relative), components, lib and shared; never another feature or the app.',
+    ),
+  },
+);

@@ -1,0 +1,6 @@
+import { beforeAll } from 'vitest';
+import { resetTestDatabase } from '../support/test-database';
+
+beforeAll(async () => {
+  await resetTestDatabase();
+});
