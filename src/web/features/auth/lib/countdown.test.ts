@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, secondsLeft, smsCodeValiditySeconds } from './countdown';
+import { smsCodeValiditySeconds } from '@shared/auth/auth.contracts';
+import { formatCountdown, secondsLeft } from './countdown';
 
 describe('formatCountdown (spec §2: m:ss)', () => {
   it.each([

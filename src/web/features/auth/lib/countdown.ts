@@ -1,5 +1,4 @@
-// spec §9: the SMS code is valid for 300 seconds; the code step counts it down as m:ss.
-export const smsCodeValiditySeconds = 300;
+// spec §2/§9: the SMS code step counts the code's 300-second validity down as m:ss.
 
 /** Formats whole seconds as m:ss (300 → "5:00", 59 → "0:59", 0 → "0:00"). */
 export function formatCountdown(seconds: number): string {

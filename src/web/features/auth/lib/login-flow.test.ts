@@ -21,6 +21,15 @@ describe('loginFlowReducer', () => {
     });
   });
 
+  it('opens the forgotten-password step on the email tab, and goes back', () => {
+    const onSms = loginFlowReducer(initialLoginFlow, { type: 'selectTab', tab: 'sms' });
+    const forgot = loginFlowReducer(onSms, { type: 'forgotPassword' });
+    expect(forgot).toMatchObject({ tab: 'email', email: { step: 'forgot-password' } });
+    expect(loginFlowReducer(forgot, { type: 'backToLogin' }).email).toEqual({
+      step: 'credentials',
+    });
+  });
+
   it('starts a 300-second code step when a code is sent, and resets to the phone step', () => {
     const onSms = loginFlowReducer(initialLoginFlow, { type: 'selectTab', tab: 'sms' });
     const code = loginFlowReducer(onSms, {

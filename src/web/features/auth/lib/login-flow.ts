@@ -2,7 +2,10 @@
 
 export type LoginTab = 'email' | 'sms';
 
-export type EmailStep = { step: 'credentials' } | { step: 'two-factor'; email: string };
+export type EmailStep =
+  | { step: 'credentials' }
+  | { step: 'two-factor'; email: string }
+  | { step: 'forgot-password' };
 
 export type SmsStep = { step: 'phone' } | { step: 'code'; phone: string; expiresAt: number };
 
@@ -17,6 +20,7 @@ export type LoginFlowAction =
   /** The password was right and the server sent an email code (requiresTwoFactor). */
   | { type: 'twoFactorRequired'; email: string }
   | { type: 'backToLogin' }
+  | { type: 'forgotPassword' }
   /** An SMS code was sent to `phone` at `now` (epoch ms); valid `validitySeconds`. */
   | { type: 'smsCodeSent'; phone: string; now: number; validitySeconds: number }
   | { type: 'useDifferentPhone' }
@@ -39,6 +43,8 @@ export function loginFlowReducer(state: LoginFlowState, action: LoginFlowAction)
       return { ...state, tab: 'email', email: { step: 'two-factor', email: action.email } };
     case 'backToLogin':
       return { ...state, email: { step: 'credentials' } };
+    case 'forgotPassword':
+      return { ...state, tab: 'email', email: { step: 'forgot-password' } };
     case 'smsCodeSent':
       return {
         ...state,

@@ -1,0 +1,100 @@
+import { useReducer } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useSmsAuthEnabled } from '../api/sms-auth-status';
+import { initialLoginFlow, loginFlowReducer, type LoginTab } from '../lib/login-flow';
+import { AuthLayout } from './AuthLayout';
+import { EmailLoginForm } from './EmailLoginForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { NeedAccessBox } from './NeedAccessBox';
+import { SmsLoginForm } from './SmsLoginForm';
+import { TwoFactorForm } from './TwoFactorForm';
+
+/** /login (spec §2 login page, §4 login states). */
+export default function LoginPage() {
+  const [flow, dispatch] = useReducer(loginFlowReducer, initialLoginFlow);
+  const smsEnabled = useSmsAuthEnabled();
+
+  // spec §4: SMS sign-in found disabled while on the SMS tab → back to the email tab.
+  if (!smsEnabled && flow.tab === 'sms') dispatch({ type: 'smsUnavailable' });
+
+  const backToLogin = () => dispatch({ type: 'backToLogin' });
+
+  if (flow.email.step === 'two-factor') {
+    return (
+      <AuthLayout>
+        <Card>
+          <CardHeader>
+            <h1 className="text-xl font-semibold leading-tight">Two-Factor Authentication</h1>
+            <CardDescription>Enter the 6-digit code from the email we just sent.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorForm email={flow.email.email} onBack={backToLogin} />
+          </CardContent>
+        </Card>
+        <NeedAccessBox />
+      </AuthLayout>
+    );
+  }
+
+  if (flow.email.step === 'forgot-password') {
+    return (
+      <AuthLayout>
+        <Card>
+          <CardHeader>
+            <h1 className="text-xl font-semibold leading-tight">Reset Your Password</h1>
+          </CardHeader>
+          <CardContent>
+            <ForgotPasswordForm onBack={backToLogin} />
+          </CardContent>
+        </Card>
+        <NeedAccessBox />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-tight">Sign In</h1>
+          <CardDescription>Sign in to manage your installations.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* One tree whether or not the tabs show, so the form keeps what was typed when the
+              SMS status arrives. */}
+          <Tabs
+            value={flow.tab}
+            onValueChange={(tab) => dispatch({ type: 'selectTab', tab: tab as LoginTab })}
+          >
+            {smsEnabled && (
+              <TabsList>
+                <TabsTrigger value="email">Email &amp; Password</TabsTrigger>
+                <TabsTrigger value="sms">SMS Code (Engineers)</TabsTrigger>
+              </TabsList>
+            )}
+            <TabsContent value="email" className={smsEnabled ? undefined : 'mt-0'}>
+              <EmailLoginForm
+                onTwoFactorRequired={(email) => dispatch({ type: 'twoFactorRequired', email })}
+                onForgotPassword={() => dispatch({ type: 'forgotPassword' })}
+              />
+            </TabsContent>
+            {smsEnabled && (
+              <TabsContent value="sms">
+                <SmsLoginForm
+                  step={flow.sms}
+                  onCodeSent={(phone, validitySeconds) =>
+                    dispatch({ type: 'smsCodeSent', phone, now: Date.now(), validitySeconds })
+                  }
+                  onUseDifferentPhone={() => dispatch({ type: 'useDifferentPhone' })}
+                  onRejected={() => dispatch({ type: 'smsRejected' })}
+                />
+              </TabsContent>
+            )}
+          </Tabs>
+        </CardContent>
+      </Card>
+      <NeedAccessBox />
+    </AuthLayout>
+  );
+}
