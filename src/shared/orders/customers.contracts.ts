@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  emailField,
+  listOf,
+  optionalText,
+  pageOf,
+  pageQuery,
+  phoneField,
+  postcodeField,
+  reasonField,
+  requiredText,
+} from './common.contracts';
+import { customerValidationStatuses, kitStatuses, orderStatuses } from './order-status';
+
+export const addressSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  town: z.string(),
+  county: z.string().nullable(),
+  postcode: z.string(),
+});
+
+export const customerSchema = z.object({
+  id: z.uuid(),
+  /** Human-readable, `CUS-000123`. */
+  reference: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  /** +44… */
+  phone: z.string().nullable(),
+  address: addressSchema,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  notes: z.string().nullable(),
+  validationStatus: z.enum(customerValidationStatuses),
+  rejectionReason: z.string().nullable(),
+  validatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const addressInput = z.object({
+  line1: requiredText(200),
+  line2: optionalText(200),
+  town: requiredText(100),
+  county: optionalText(100),
+  postcode: postcodeField,
+});
+
+const latitude = z
+  .number()
+  .min(49)
+  .max(61)
+  .nullish()
+  .transform((v) => v ?? null);
+const longitude = z
+  .number()
+  .min(-9)
+  .max(3)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A new customer; at least one way to reach them. */
+export const customerInput = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: emailField.nullish().transform((v) => v ?? null),
+    phone: phoneField.nullish().transform((v) => v ?? null),
+    address: addressInput,
+    latitude,
+    longitude,
+    notes: optionalText(2000),
+  })
+  .refine((c) => c.email !== null || c.phone !== null, {
+    message: 'Give an email address or a phone number',
+    path: ['email'],
+  });
+export type CustomerInput = z.input<typeof customerInput>;
+
+export const updateCustomerBody = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: emailField.nullable(),
+    phone: phoneField.nullable(),
+    address: addressInput,
+    latitude: z.number().min(49).max(61).nullable(),
+    longitude: z.number().min(-9).max(3).nullable(),
+    notes: optionalText(2000),
+  })
+  .partial();
+export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
+
+export const rejectCustomerBody = z.object({ reason: reasonField });
+
+export const customerListQuery = z.object({
+  ...pageQuery,
+  q: z.string().trim().max(100).optional(),
+  validationStatus: listOf(customerValidationStatuses),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+export const customerListItem = customerSchema.extend({ orderCount: z.number().int() });
+export const customerListResponse = pageOf(customerListItem);
+
+export const customerOrderSummary = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  kitStatus: z.enum(kitStatuses),
+  jobTypeName: z.string(),
+  partnerName: z.string(),
+  receivedAt: z.string(),
+});
+export const customerDetail = customerSchema.extend({ orders: z.array(customerOrderSummary) });
+export type CustomerDetail = z.infer<typeof customerDetail>;
+
+/** Duplicate check before creating: same email, same phone, or same name and postcode. */
+export const duplicateCustomerQuery = z.object({
+  email: z.string().trim().optional(),
+  phone: z.string().trim().optional(),
+  firstName: z.string().trim().optional(),
+  lastName: z.string().trim().optional(),
+  postcode: z.string().trim().optional(),
+});
+export const duplicateMatch = z.object({
+  customer: customerSchema,
+  matchedOn: z.array(z.enum(['email', 'phone', 'name_postcode'])),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatch>;
+export const duplicateCustomerResponse = z.object({ matches: z.array(duplicateMatch) });

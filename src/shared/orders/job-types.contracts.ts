@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { optionalText, pence, requiredText } from './common.contracts';
+
+export const jobTypeSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Default price charged to the partner, pence. */
+  defaultPricePence: z.number().int(),
+  /** Default payout to the contractor, pence. */
+  defaultPayoutPence: z.number().int(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobType = z.infer<typeof jobTypeSchema>;
+
+const jobTypeCode = z
+  .string({ error: 'Required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9_-]{1,29}$/, 'Use 2 to 30 letters, digits, - or _');
+
+export const createJobTypeBody = z.object({
+  code: jobTypeCode,
+  name: requiredText(120),
+  description: optionalText(1000),
+  defaultPricePence: pence,
+  defaultPayoutPence: pence,
+  active: z.boolean().default(true),
+});
+export type CreateJobTypeBody = z.input<typeof createJobTypeBody>;
+
+export const updateJobTypeBody = z
+  .object({
+    code: jobTypeCode,
+    name: requiredText(120),
+    description: optionalText(1000),
+    defaultPricePence: pence,
+    defaultPayoutPence: pence,
+    active: z.boolean(),
+  })
+  .partial();
+export type UpdateJobTypeBody = z.input<typeof updateJobTypeBody>;
+
+export const jobTypeListResponse = z.object({ items: z.array(jobTypeSchema) });

@@ -1,0 +1,45 @@
+import type { SlaState } from './order-status';
+
+// PRODUCT.md "SLA": days from `received` to `completed`; default 14; a partner may have its own.
+export const defaultSlaTargetDays = 14;
+/** At risk once this share of the target has passed. */
+export const slaAtRiskShare = 0.75;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** When the order becomes at risk and when it breaches. */
+export function slaDeadlines(
+  receivedAt: Date,
+  targetDays: number,
+): { atRiskAt: Date; dueAt: Date } {
+  const start = receivedAt.getTime();
+  return {
+    atRiskAt: new Date(start + targetDays * dayMs * slaAtRiskShare),
+    dueAt: new Date(start + targetDays * dayMs),
+  };
+}
+
+/** The target in force: the partner's own when it has one, else the setting (default 14). */
+export function slaTargetDays(
+  partnerTargetDays: number | null | undefined,
+  setting = defaultSlaTargetDays,
+) {
+  return partnerTargetDays && partnerTargetDays > 0 ? partnerTargetDays : setting;
+}
+
+/**
+ * The state at `now`, or frozen at `endedAt` (completion or cancellation): past the target is
+ * breached, past 75 % of it is at risk.
+ */
+export function slaState(input: {
+  receivedAt: Date;
+  targetDays: number;
+  endedAt?: Date | null;
+  now: Date;
+}): SlaState {
+  const { atRiskAt, dueAt } = slaDeadlines(input.receivedAt, input.targetDays);
+  const at = (input.endedAt ?? input.now).getTime();
+  if (at > dueAt.getTime()) return 'breached';
+  if (at > atRiskAt.getTime()) return 'at_risk';
+  return 'on_track';
+}
