@@ -1,7 +1,16 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authGuardPlugin } from './plugins/auth-guard';
 
 /**
  * The `/api` scope. Each area registers its routes here; the authentication guard hook lives
  * on this scope so that a new route is protected unless it opts out with `config.public`.
  */
-export const apiRoutes: FastifyPluginAsyncZod = async () => {};
+export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per-route limits (`config.rateLimit`), keyed by client address (TRUST_PROXY aware).
+  await app.register(rateLimit, { global: false });
+  await app.register(authGuardPlugin);
+
+  await app.register(authRoutes);
+};

@@ -14,6 +14,7 @@ import type { JobQueue } from './jobs/queue';
 import { apiRoutes } from './api';
 import { healthRoutes } from './modules/health/health.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { ipBlockPlugin } from './plugins/ip-block';
 import { webAppPlugin } from './plugins/web-app';
 
 /** Who is signed in, as the session guard loads it for every /api request. */
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions) {
     hsts: deps.config.PUBLIC_URL.startsWith('https://'),
   });
   await app.register(cookie, { secret: deps.config.SESSION_SECRET });
+  await app.register(ipBlockPlugin);
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -27,6 +27,43 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
   JOBS_WORKER: booleanFromEnv.default(true),
+  // Identity and access (issue 3); see docs/decisions/006-sessions-and-passwords.md.
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ message: 'must be a number of minutes' })
+    .int('must be a whole number')
+    .min(5, 'must be at least 5')
+    .default(720),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ message: 'must be a number of hours' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(336),
+  SMS_LOGIN_ENABLED: booleanFromEnv.default(true),
+  SIGNUP_URL: z.url({ message: 'must be a URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Uplink <no-reply@uplink.local>'),
+  SMS_PROVIDER: z
+    .enum(['outbox', 'twilio'], { message: 'must be outbox or twilio' })
+    .default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
+});
+
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.SMS_PROVIDER !== 'twilio') return;
+  for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+    if (!env[key])
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'is required when SMS_PROVIDER=twilio',
+      });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,7 +81,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) =>

@@ -1,0 +1,44 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const messageChannels = ['email', 'sms'] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+export const messageStatuses = ['queued', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export const messageProviders = ['smtp', 'twilio', 'outbox'] as const;
+export type MessageProvider = (typeof messageProviders)[number];
+
+/**
+ * Every email and SMS the product sends, with its delivery status. With no provider configured
+ * the row itself is the delivery (the outbox back office reads).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    /** What the message is for, such as `two_factor_code` or `invitation`. */
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    /** The body holds a code or link: blanked once a real provider has delivered it. */
+    sensitive: boolean('sensitive').notNull().default(false),
+    status: text('status').$type<MessageStatus>().notNull().default('queued'),
+    provider: text('provider').$type<MessageProvider>(),
+    providerMessageId: text('provider_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    relatedType: text('related_type'),
+    relatedId: text('related_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('messages_created_idx').on(table.createdAt),
+    index('messages_status_idx').on(table.status, table.createdAt),
+    index('messages_to_idx').on(table.to),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

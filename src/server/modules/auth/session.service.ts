@@ -1,0 +1,149 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../app';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema/sessions';
+import { users, type UserRow } from '../../db/schema/users';
+import { randomToken, sha256 } from './secrets';
+
+export const sessionCookieName = 'uplink_session';
+/** Writing last_seen_at on every request would be a write per request; once a minute is enough. */
+const touchEveryMs = 60_000;
+
+export function cookieIsSecure(config: Config) {
+  return config.PUBLIC_URL.startsWith('https://');
+}
+
+export function toAuthUser(user: UserRow, sessionId: string): AuthUser {
+  return {
+    id: user.id,
+    role: user.role,
+    additionalRoles: user.additionalRoles,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    contractorId: user.contractorId,
+    sessionId,
+  };
+}
+
+/** A new session row; answers the cookie token (only its hash is stored). */
+export async function createSession(
+  db: Database,
+  config: Config,
+  userId: string,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+): Promise<{ token: string; id: string; expiresAt: Date }> {
+  const token = randomToken();
+  const id = sha256(token);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + config.SESSION_MAX_HOURS * 3_600_000);
+  await db.insert(sessions).values({
+    id,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, id, expiresAt };
+}
+
+/** The signed-in user for a cookie token, or null (unknown, idle too long, expired, or user not active). */
+export async function loadSession(
+  db: Database,
+  config: Config,
+  token: string,
+  now = new Date(),
+): Promise<AuthUser | null> {
+  const id = sha256(token);
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const idleLimit = new Date(
+    row.session.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000,
+  );
+  if (row.session.expiresAt <= now || idleLimit <= now || row.user.status !== 'active') {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > touchEveryMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return toAuthUser(row.user, id);
+}
+
+export async function deleteSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (disabled, password changed), optionally keeping one. */
+export async function deleteUserSessions(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Housekeeping: sessions past either limit. */
+export async function deleteExpiredSessions(db: Database, config: Config, now = new Date()) {
+  const idleCutoff = new Date(now.getTime() - config.SESSION_IDLE_MINUTES * 60_000);
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+}
+
+export function readSessionToken(request: FastifyRequest): string | null {
+  const value = request.cookies[sessionCookieName];
+  return value && value.length >= 20 && value.length <= 200 ? value : null;
+}
+
+/**
+ * Signs the user in on this reply: any session the browser already had is deleted and a new
+ * one is made, so a session id planted before sign-in is worthless (rotation).
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Database,
+  config: Config,
+  userId: string,
+) {
+  const previous = readSessionToken(request);
+  if (previous) await deleteSession(db, sha256(previous));
+  const agent = request.headers['user-agent'];
+  const session = await createSession(db, config, userId, {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' ? agent : null,
+  });
+  reply.setCookie(sessionCookieName, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieIsSecure(config),
+    expires: session.expiresAt,
+  });
+  return session;
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(sessionCookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieIsSecure(config),
+  });
+}
+
+export async function sessionExists(db: Database, sessionId: string) {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId)))
+    .limit(1);
+  return rows.length > 0;
+}

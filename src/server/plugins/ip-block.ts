@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { authErrorCodes } from '../../shared/auth/auth.contracts';
+import { isIpBlocked } from '../modules/security/blocked-ips.service';
+
+/**
+ * Issue 3: an address on the blocked list gets 403 for every request, pages and API alike.
+ * The client address honours X-Forwarded-For only when TRUST_PROXY is set (Fastify trustProxy).
+ */
+export const ipBlockPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/healthz' || request.url === '/readyz') return;
+    if (await isIpBlocked(app.deps.database, request.ip)) {
+      return reply.status(403).send({
+        message: 'Access from your network address is temporarily blocked.',
+        code: authErrorCodes.ipBlocked,
+      });
+    }
+  });
+});
