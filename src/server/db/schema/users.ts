@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/roles';
+import { contractors } from './contractors';
 
 /** Case-insensitive text (the citext extension, loaded by migrate()). */
 export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
@@ -44,7 +45,7 @@ export const users = pgTable(
     /** UK mobile stored as +44…, used for SMS sign-in. */
     phone: text('phone'),
     /** The contractor company this user works for (the orders area adds the reference). */
-    contractorId: uuid('contractor_id'),
+    contractorId: uuid('contractor_id').references(() => contractors.id, { onDelete: 'set null' }),
     status: text('status').$type<UserStatus>().notNull().default('invited'),
     twoFactorMethod: text('two_factor_method').$type<TwoFactorMethod>().notNull().default('none'),
     profileImageUrl: text('profile_image_url'),
