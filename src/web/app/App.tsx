@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './AppRoutes';
 
@@ -9,10 +8,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRoutes />
-        <Toaster />
-      </TooltipProvider>
+      <AppRoutes />
+      <Toaster />
     </QueryClientProvider>
   );
 }

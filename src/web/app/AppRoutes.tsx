@@ -1,22 +1,129 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
+import {
+  dashboardPath,
+  homeRedirect,
+  shouldAutoRoute,
+  topBarRoleLabels,
+} from '@shared/role-routing';
+import { Spinner } from '../components/ui/spinner';
+import AuthLoadingPage from '../features/access/components/AuthLoadingPage';
+import { useAuth } from '../lib/auth';
+import { isMobileDevice } from '../lib/device';
+import { readRolePreference } from '../lib/storage-keys';
+import { canOpen, routes, type AppRoute } from './routes';
 
+// The shell is its own chunk: a signed-out visitor never downloads it.
+const AppShell = lazy(() => import('../features/shell/components/AppShell'));
 const LandingPage = lazy(() => import('../features/landing/components/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/landing/components/NotFoundPage'));
+const NotAvailableYetPage = lazy(() => import('../features/access/components/NotAvailableYetPage'));
+const NoAccessPage = lazy(() => import('../features/access/components/NoAccessPage'));
+
+type Matched = { route: AppRoute; params: Record<string, string> };
+
+function useMatchedRoute(location: string): Matched | null {
+  const { parser } = useRouter();
+  for (const route of routes) {
+    const [matches, params] = matchRoute(parser, route.path, location);
+    if (matches) return { route, params: (params ?? {}) as Record<string, string> };
+  }
+  return null;
+}
+
+function PageFallback() {
+  return (
+    <div className="flex justify-center p-10">
+      <Spinner label="Loading page" />
+    </div>
+  );
+}
+
+function RoutePage({ route, params }: Matched) {
+  const Page = route.page;
+  return Page ? <Page params={params} /> : <NotAvailableYetPage area={route.area} />;
+}
 
 export function AppRoutes() {
+  const [location] = useLocation();
+  const matched = useMatchedRoute(location);
+
+  useEffect(() => {
+    document.title = matched ? `${matched.route.area} · Uplink` : 'Page not found · Uplink';
+  }, [matched]);
+
+  if (!matched) {
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
+  if (matched.route.access === 'public') {
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <RoutePage {...matched} />
+      </Suspense>
+    );
+  }
+  return <ProtectedArea {...matched} location={location} />;
+}
+
+// spec §4: automatic routing runs once per session; remembered for the signed-in user.
+let autoRoutedUserId: string | null = null;
+
+function ProtectedArea({ route, params, location }: Matched & { location: string }) {
+  const { user, isLoading, isRateLimited } = useAuth();
+  const [, navigate] = useLocation();
+
+  const target =
+    user &&
+    shouldAutoRoute({
+      path: location,
+      isAuthenticated: true,
+      alreadyRouted: autoRoutedUserId === user.id,
+    })
+      ? homeRedirect(user, { isMobile: isMobileDevice(), preference: readRolePreference() })
+      : null;
+
+  useEffect(() => {
+    if (!user) {
+      autoRoutedUserId = null;
+      return;
+    }
+    if (location !== '/' || autoRoutedUserId === user.id) return;
+    autoRoutedUserId = user.id;
+    if (target) navigate(target, { replace: true });
+  }, [user, location, target, navigate]);
+
+  if (isLoading) return <AuthLoadingPage rateLimited={isRateLimited} />;
+  if (!user) {
+    // spec §2: signed out, / is the landing page and every other protected path goes to /login.
+    if (route.path === '/') {
+      return (
+        <Suspense fallback={<AuthLoadingPage />}>
+          <LandingPage />
+        </Suspense>
+      );
+    }
+    return <Redirect to="/login" replace />;
+  }
+  if (target) return <AuthLoadingPage />;
   return (
-    <Suspense
-      fallback={
-        <div className="p-8 text-slate-500" role="status">
-          Loading…
-        </div>
-      }
-    >
-      <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+    <Suspense fallback={<AuthLoadingPage />}>
+      <AppShell user={user}>
+        <Suspense fallback={<PageFallback />}>
+          {canOpen(route.access, user) ? (
+            <RoutePage route={route} params={params} />
+          ) : (
+            <NoAccessPage
+              area={route.area}
+              roleLabel={topBarRoleLabels[user.role]}
+              dashboardHref={dashboardPath(user.role)}
+            />
+          )}
+        </Suspense>
+      </AppShell>
     </Suspense>
   );
 }

@@ -6,6 +6,11 @@ import { cn } from '../../lib/cn';
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
+/**
+ * Shares the delays between tooltips. The authenticated shell mounts one around every signed-in
+ * page; a public page that shows tooltips wraps itself in its own (kept out of the entry chunk,
+ * which every visitor downloads).
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider

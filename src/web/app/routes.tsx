@@ -1,0 +1,103 @@
+// spec §2: every route of the product in one table. To plug a page in, give its route a
+// lazily loaded `page` (one line); until then the route shows the honest "not available yet"
+// page naming its `area`. Access is checked here for the screen; the server checks the data.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteComponentProps } from 'wouter';
+import type { CurrentUser } from '@shared/auth/current-user';
+import { isContractorCapable, isEngineerCapable } from '@shared/role-routing';
+import type { Role } from '@shared/roles';
+
+export type RoutePage = LazyExoticComponent<ComponentType<RouteComponentProps>>;
+
+/**
+ * Who may open a route: `public` (no sign-in, no shell), `signed-in` (any role), a list of
+ * roles (the user's role or one of their additional roles), or a rule of spec §6.
+ */
+export type RouteAccess =
+  | 'public'
+  | 'signed-in'
+  | readonly Role[]
+  | 'engineer-capable'
+  | 'contractor-capable';
+
+export type AppRoute = {
+  /** A wouter pattern: `/customer/:orderNumber`. */
+  path: string;
+  /** The area's name, shown on the "not available yet" page and in the browser tab. */
+  area: string;
+  access: RouteAccess;
+  /** The page, loaded when first opened; null until the area is built. */
+  page: RoutePage | null;
+};
+
+const HomePage = lazy(() => import('../features/home/components/HomePage'));
+
+const backOffice = ['back_office'] as const;
+const staff = ['back_office', 'contractor', 'engineer'] as const;
+
+// One line per route, so the table reads as one.
+// prettier-ignore
+export const routes: readonly AppRoute[] = [
+  // Public routes: no authenticated shell (spec §2).
+  { path: '/login', area: 'Sign in', access: 'public', page: null },
+  { path: '/signup', area: 'Create an account', access: 'public', page: null },
+  { path: '/set-password', area: 'Set your password', access: 'public', page: null },
+  { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: null },
+  { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: null },
+  { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: null },
+
+  // Signed in: the welcome page (the landing page when signed out; see AppRoutes).
+  { path: '/', area: 'Home', access: 'signed-in', page: HomePage },
+  { path: '/home', area: 'Home', access: 'signed-in', page: HomePage },
+  { path: '/app', area: 'Home', access: 'signed-in', page: HomePage },
+  { path: '/customer', area: 'My orders', access: ['customer'], page: lazy(() => import('../features/customer-home/components/CustomerHomePage')) },
+
+  // Back office (spec §2 navigation).
+  { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: null },
+  { path: '/orders', area: 'Orders', access: backOffice, page: null },
+  { path: '/customers', area: 'Customers', access: backOffice, page: null },
+  { path: '/contractors', area: 'Contractors', access: backOffice, page: null },
+  {
+    path: '/back-office/contractor-management',
+    area: 'Contractor management',
+    access: backOffice,
+    page: null,
+  },
+  { path: '/users', area: 'User management', access: backOffice, page: null },
+  { path: '/audit', area: 'Security audit', access: backOffice, page: null },
+  { path: '/settings', area: 'General settings', access: backOffice, page: null },
+  { path: '/sms-settings', area: 'SMS system', access: backOffice, page: null },
+  { path: '/xero-settings', area: 'Xero settings', access: backOffice, page: null },
+  { path: '/admin/backup', area: 'Backup', access: backOffice, page: null },
+  { path: '/admin/inventory', area: 'Inventory', access: backOffice, page: null },
+  { path: '/admin/stock-management', area: 'Stock management', access: backOffice, page: null },
+  { path: '/admin/contractor-reports', area: 'Contractor reports', access: backOffice, page: null },
+  { path: '/admin/sbpm-reports', area: 'SBPM reports', access: backOffice, page: null },
+  { path: '/api/inbound', area: 'Inbound API', access: backOffice, page: null },
+  { path: '/api/outbound', area: 'Outbound API', access: backOffice, page: null },
+  { path: '/api/settings', area: 'API settings', access: backOffice, page: null },
+  { path: '/api/logs', area: 'API logging', access: backOffice, page: null },
+  { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: null },
+
+  // Contractors and engineers.
+  { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: null },
+  {
+    path: '/contractor-management',
+    area: 'Contractor management',
+    access: 'contractor-capable',
+    page: null,
+  },
+  { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
+  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: null },
+  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: null },
+];
+
+/** Whether this user may open a route with this access. */
+export function canOpen(access: RouteAccess, user: CurrentUser | null): boolean {
+  if (access === 'public') return true;
+  if (!user) return false;
+  if (access === 'signed-in') return true;
+  if (access === 'engineer-capable') return isEngineerCapable(user);
+  if (access === 'contractor-capable') return isContractorCapable(user);
+  return access.some((role) => user.role === role || user.additionalRoles.includes(role));
+}

@@ -1,0 +1,32 @@
+import { ShieldX } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonVariants } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+
+/** A signed-in user opened a route their role may not open. */
+export default function NoAccessPage({
+  area,
+  roleLabel,
+  dashboardHref,
+}: {
+  area: string;
+  roleLabel: string;
+  dashboardHref: string;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-2xl py-6">
+      <EmptyState
+        icon={ShieldX}
+        title="You do not have access to this page"
+        action={
+          <Link href={dashboardHref} className={buttonVariants()}>
+            Go to my dashboard
+          </Link>
+        }
+      >
+        {area} is not open to your account ({roleLabel}). If you need it for your work, ask a
+        back-office administrator to change your access.
+      </EmptyState>
+    </div>
+  );
+}
