@@ -1,6 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { securityRoutes } from './modules/security/security.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 
 /**
@@ -13,4 +17,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(authGuardPlugin);
 
   await app.register(authRoutes);
+  await app.register(settingsRoutes);
+  await app.register(usersRoutes);
+  await app.register(messagesRoutes);
+  await app.register(securityRoutes);
 };

@@ -169,3 +169,11 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 // ---- POST /api/auth/logout ----
 export const logoutResponseSchema = messageResponseSchema;
+
+// ---- GET/PUT /api/sms-settings/login (back office) ----
+export const smsLoginSettingSchema = z.object({ enabled: z.boolean() });
+export type SmsLoginSetting = z.infer<typeof smsLoginSettingSchema>;
+
+// ---- GET /api/auth/signup-info (public): where /signup sends visitors ----
+export const signupInfoResponseSchema = z.object({ signupUrl: z.string().nullable() });
+export type SignupInfoResponse = z.infer<typeof signupInfoResponseSchema>;

@@ -1,0 +1,166 @@
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { createMailAdapter, type MailAdapter } from '../../adapters/mail/mail.adapter';
+import { createSmsAdapter, type SmsAdapter } from '../../adapters/sms/sms.adapter';
+import type { Database } from '../../db/client';
+import { messages, type MessageChannel, type MessageRow } from '../../db/schema/messages';
+import type { ListMessagesQuery, Message } from '../../../shared/messages/messages.contracts';
+import { listMessagesQuerySchema } from '../../../shared/messages/messages.contracts';
+
+export const sendMessageJob = 'messages.send';
+/** One try and five retries, 10 s, 20 s, 40 s… apart (pg-boss backoff). */
+export const messageRetryLimit = 5;
+const messageRetryDelaySeconds = 10;
+
+type Adapters = { mail: MailAdapter; sms: SmsAdapter };
+const adapterCache = new WeakMap<object, Adapters>();
+
+/** One set of adapters per configuration (the SMTP transport keeps its connections). */
+export function messageAdapters(deps: Pick<AppDeps, 'config'>): Adapters {
+  let adapters = adapterCache.get(deps.config);
+  if (!adapters) {
+    adapters = { mail: createMailAdapter(deps.config), sms: createSmsAdapter(deps.config) };
+    adapterCache.set(deps.config, adapters);
+  }
+  return adapters;
+}
+
+export type NewMessage = {
+  channel: MessageChannel;
+  kind: string;
+  to: string;
+  subject?: string;
+  body: string;
+  /** The body holds a code or a link: blank it once a provider has delivered it. */
+  sensitive?: boolean;
+  relatedType?: string;
+  relatedId?: string;
+};
+
+/**
+ * Records a message and hands it to the background sender. With no provider configured for
+ * its channel, the row is the delivery (the outbox back office reads) and is logged.
+ */
+export async function queueMessage(
+  deps: Pick<AppDeps, 'config' | 'database' | 'queue'>,
+  message: NewMessage,
+  log?: { info: (obj: object, msg: string) => void },
+): Promise<MessageRow> {
+  const adapters = messageAdapters(deps);
+  const provider = message.channel === 'email' ? adapters.mail.kind : adapters.sms.kind;
+  const outbox = provider === 'outbox';
+  const now = new Date();
+  const [row] = await deps.database.db
+    .insert(messages)
+    .values({
+      channel: message.channel,
+      kind: message.kind,
+      to: message.to,
+      subject: message.subject ?? null,
+      body: message.body,
+      sensitive: message.sensitive ?? false,
+      provider,
+      status: outbox ? 'sent' : 'queued',
+      sentAt: outbox ? now : null,
+      relatedType: message.relatedType ?? null,
+      relatedId: message.relatedId ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert into messages returned nothing');
+  if (outbox) {
+    log?.info(
+      { messageId: row.id, channel: row.channel, kind: row.kind, to: row.to },
+      'message kept in the outbox (no provider configured)',
+    );
+    return row;
+  }
+  await deps.queue.send(
+    sendMessageJob,
+    { messageId: row.id },
+    { retryLimit: messageRetryLimit, retryDelay: messageRetryDelaySeconds, retryBackoff: true },
+  );
+  return row;
+}
+
+/** The background job: one delivery attempt. Throws on failure so that pg-boss retries. */
+export async function deliverMessage(
+  deps: Pick<AppDeps, 'config' | 'database'>,
+  messageId: string,
+): Promise<void> {
+  const db = deps.database.db;
+  const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  if (!row || row.status === 'sent') return;
+  const attempts = row.attempts + 1;
+  const adapters = messageAdapters(deps);
+  try {
+    const result =
+      row.channel === 'email'
+        ? await adapters.mail.send({ to: row.to, subject: row.subject ?? '', text: row.body })
+        : await adapters.sms.send({ to: row.to, body: row.body });
+    await db
+      .update(messages)
+      .set({
+        status: 'sent',
+        attempts,
+        sentAt: new Date(),
+        updatedAt: new Date(),
+        providerMessageId: result.providerMessageId,
+        lastError: null,
+        ...(row.sensitive ? { body: '' } : {}),
+      })
+      .where(eq(messages.id, row.id));
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    await db
+      .update(messages)
+      .set({
+        attempts,
+        lastError: lastError.slice(0, 1000),
+        status: attempts > messageRetryLimit ? 'failed' : 'queued',
+        updatedAt: new Date(),
+      })
+      .where(eq(messages.id, row.id));
+    throw error;
+  }
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    channel: row.channel,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    provider: row.provider,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+export async function listMessages(db: Database, rawQuery: ListMessagesQuery) {
+  const query = listMessagesQuerySchema.parse(rawQuery);
+  const conditions: SQL[] = [];
+  if (query.channel) conditions.push(eq(messages.channel, query.channel));
+  if (query.status) conditions.push(eq(messages.status, query.status));
+  if (query.kind) conditions.push(eq(messages.kind, query.kind));
+  if (query.to) conditions.push(ilike(messages.to, `%${query.to.replace(/[%_\\]/g, '\\$&')}%`));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.createdAt))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ value: count() }).from(messages).where(where);
+  return { rows, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function findMessage(db: Database, id: string) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}

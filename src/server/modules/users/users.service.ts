@@ -1,0 +1,331 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/client';
+import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
+import { AppError, conflict, notFound } from '../../errors';
+import { normaliseUkMobile } from '../../../shared/phone';
+import type { Role } from '../../../shared/roles';
+import {
+  inviteUserRequestSchema,
+  listUsersQuerySchema,
+  updateUserRequestSchema,
+  userErrorCodes,
+  userMessages,
+  type InviteUserRequest,
+  type ListUsersQuery,
+  type UpdateUserRequest,
+  type UserSummary,
+} from '../../../shared/users/users.contracts';
+import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
+import { hashPassword } from '../auth/password';
+import { assertAcceptablePassword, sendInvitation } from '../auth/password-tokens.service';
+import { deleteUserSessions } from '../auth/session.service';
+import { isDualRole } from './current-user';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertUser,
+  updateUser,
+} from './users.repository';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'queue'>;
+
+export function toUserSummary(user: UserRow): UserSummary {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    additionalRoles: user.additionalRoles,
+    isDualRole: isDualRole(user),
+    companyName: user.companyName,
+    phone: user.phone,
+    contractorId: user.contractorId,
+    status: user.status,
+    twoFactorMethod: user.twoFactorMethod,
+    lockedUntil:
+      user.lockedUntil && user.lockedUntil > new Date() ? user.lockedUntil.toISOString() : null,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
+
+export async function listUsers(db: Database, rawQuery: ListUsersQuery) {
+  const query = listUsersQuerySchema.parse(rawQuery);
+  const conditions: SQL[] = [];
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.contractorId) conditions.push(eq(users.contractorId, query.contractorId));
+  if (query.search) {
+    const term = query.search;
+    const phone = normaliseUkMobile(term);
+    const digits = term.replace(/\D/g, '');
+    const matches: SQL[] = [
+      ilike(users.email, like(term)),
+      ilike(users.firstName, like(term)),
+      ilike(users.lastName, like(term)),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(term)),
+    ];
+    if (phone) matches.push(eq(users.phone, phone));
+    // A partial number typed as 07700… matches the stored +447700…
+    if (digits.length >= 4) {
+      matches.push(ilike(users.phone, like(digits.startsWith('0') ? digits.slice(1) : digits)));
+    }
+    conditions.push(or(...matches)!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ value: count() }).from(users).where(where);
+  return { users: rows, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getUser(db: Database, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+/** Additional roles never repeat the main role. */
+function cleanAdditionalRoles(role: Role, additional: Role[]): Role[] {
+  return [...new Set(additional)].filter((r) => r !== role);
+}
+
+async function assertEmailFree(db: Database, email: string, exceptId?: string) {
+  const existing = await findUserByEmail(db, email);
+  if (existing && existing.id !== exceptId) {
+    throw new AppError(409, userErrorCodes.emailTaken, userMessages.emailTaken, {
+      email: [userMessages.emailTaken],
+    });
+  }
+}
+
+async function assertPhoneFree(db: Database, phone: string | null, exceptId?: string) {
+  if (!phone) return;
+  const existing = await findUserByPhone(db, phone);
+  if (existing && existing.id !== exceptId) {
+    throw new AppError(409, userErrorCodes.phoneTaken, userMessages.phoneTaken, {
+      phone: [userMessages.phoneTaken],
+    });
+  }
+}
+
+function actorName(actor: { firstName: string; lastName: string } | null) {
+  return actor ? `${actor.firstName} ${actor.lastName}`.trim() || null : null;
+}
+
+/** Back office invites a user: an invited account and the set-password email (7-day link). */
+export async function inviteUser(
+  deps: Deps,
+  rawInput: InviteUserRequest,
+  context: AuditContext,
+): Promise<{ user: UserRow; link: string }> {
+  const input = inviteUserRequestSchema.parse(rawInput);
+  const db = deps.database.db;
+  const phone = input.phone ? normaliseUkMobile(input.phone) : null;
+  await assertEmailFree(db, input.email);
+  await assertPhoneFree(db, phone);
+  const user = await insertUser(db, {
+    email: input.email,
+    role: input.role,
+    additionalRoles: cleanAdditionalRoles(input.role, input.additionalRoles),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    companyName: input.companyName ?? null,
+    phone,
+    contractorId: input.contractorId ?? null,
+    twoFactorMethod: input.twoFactorMethod,
+    status: 'invited',
+  });
+  const actor = context.actorUserId ? await findUserById(db, context.actorUserId) : null;
+  const link = await sendInvitation(deps, user, context, actorName(actor));
+  await recordAudit(db, {
+    ...context,
+    action: auditActions.userInvited,
+    targetType: 'user',
+    targetId: user.id,
+    details: { email: user.email, role: user.role, additionalRoles: user.additionalRoles },
+  });
+  return { user, link };
+}
+
+/** The CLI's `user:create`: an active account with a password, no email sent. */
+export async function createActiveUser(
+  deps: Deps,
+  input: Omit<InviteUserRequest, 'twoFactorMethod'> & {
+    password: string;
+    twoFactorMethod?: 'none' | 'email';
+  },
+  context: AuditContext,
+): Promise<UserRow> {
+  const { password, ...rest } = input;
+  const parsed = inviteUserRequestSchema.parse(rest);
+  assertAcceptablePassword(password);
+  const db = deps.database.db;
+  const phone = parsed.phone ? normaliseUkMobile(parsed.phone) : null;
+  await assertEmailFree(db, parsed.email);
+  await assertPhoneFree(db, phone);
+  const values: NewUserRow = {
+    email: parsed.email,
+    role: parsed.role,
+    additionalRoles: cleanAdditionalRoles(parsed.role, parsed.additionalRoles),
+    firstName: parsed.firstName,
+    lastName: parsed.lastName,
+    companyName: parsed.companyName ?? null,
+    phone,
+    contractorId: parsed.contractorId ?? null,
+    twoFactorMethod: parsed.twoFactorMethod,
+    status: 'active',
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: new Date(),
+  };
+  const user = await insertUser(db, values);
+  await recordAudit(db, {
+    ...context,
+    action: auditActions.userCreated,
+    targetType: 'user',
+    targetId: user.id,
+    details: { email: user.email, role: user.role, additionalRoles: user.additionalRoles },
+  });
+  return user;
+}
+
+export async function updateUserDetails(
+  deps: Deps,
+  id: string,
+  rawInput: UpdateUserRequest,
+  context: AuditContext,
+): Promise<UserRow> {
+  const input = updateUserRequestSchema.parse(rawInput);
+  const db = deps.database.db;
+  const user = await getUser(db, id);
+  const changes: Partial<NewUserRow> = {};
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.companyName !== undefined) changes.companyName = input.companyName;
+  if (input.contractorId !== undefined) changes.contractorId = input.contractorId;
+  if (input.twoFactorMethod !== undefined) changes.twoFactorMethod = input.twoFactorMethod;
+  if (input.phone !== undefined) {
+    changes.phone = input.phone ? normaliseUkMobile(input.phone) : null;
+    await assertPhoneFree(db, changes.phone ?? null, id);
+  }
+  const role = input.role ?? user.role;
+  if (input.role !== undefined || input.additionalRoles !== undefined) {
+    changes.role = role;
+    changes.additionalRoles = cleanAdditionalRoles(
+      role,
+      input.additionalRoles ?? user.additionalRoles,
+    );
+  }
+  if (id === context.actorUserId && changes.role && changes.role !== 'back_office') {
+    throw conflict('CANNOT_DEMOTE_SELF', 'You cannot remove your own back-office role');
+  }
+  const updated = (await updateUser(db, id, changes))!;
+  const roleChanged =
+    updated.role !== user.role ||
+    updated.additionalRoles.join(',') !== user.additionalRoles.join(',');
+  const changed = Object.keys(changes).filter(
+    (key) =>
+      JSON.stringify(user[key as keyof UserRow]) !== JSON.stringify(updated[key as keyof UserRow]),
+  );
+  if (roleChanged) {
+    await recordAudit(db, {
+      ...context,
+      action: auditActions.roleChanged,
+      targetType: 'user',
+      targetId: id,
+      details: {
+        from: { role: user.role, additionalRoles: user.additionalRoles },
+        to: { role: updated.role, additionalRoles: updated.additionalRoles },
+      },
+    });
+  }
+  const other = changed.filter((key) => key !== 'role' && key !== 'additionalRoles');
+  if (other.length > 0) {
+    await recordAudit(db, {
+      ...context,
+      action: auditActions.userUpdated,
+      targetType: 'user',
+      targetId: id,
+      details: { fields: other },
+    });
+  }
+  return updated;
+}
+
+export async function disableUser(deps: Deps, id: string, context: AuditContext) {
+  const db = deps.database.db;
+  await getUser(db, id);
+  if (id === context.actorUserId) {
+    throw conflict(userErrorCodes.cannotDisableSelf, userMessages.cannotDisableSelf);
+  }
+  const updated = (await updateUser(db, id, { status: 'disabled' }))!;
+  await deleteUserSessions(db, id);
+  await recordAudit(db, {
+    ...context,
+    action: auditActions.userDisabled,
+    targetType: 'user',
+    targetId: id,
+  });
+  return updated;
+}
+
+export async function enableUser(deps: Deps, id: string, context: AuditContext) {
+  const db = deps.database.db;
+  const user = await getUser(db, id);
+  const status = user.passwordHash ? 'active' : 'invited';
+  const updated = (await updateUser(db, id, { status, failedLoginCount: 0, lockedUntil: null }))!;
+  await recordAudit(db, {
+    ...context,
+    action: auditActions.userEnabled,
+    targetType: 'user',
+    targetId: id,
+    details: { status },
+  });
+  return updated;
+}
+
+export async function resetTwoFactor(deps: Deps, id: string, context: AuditContext) {
+  const db = deps.database.db;
+  await getUser(db, id);
+  const updated = (await updateUser(db, id, { twoFactorMethod: 'none' }))!;
+  await recordAudit(db, {
+    ...context,
+    action: auditActions.twoFactorReset,
+    targetType: 'user',
+    targetId: id,
+  });
+  return updated;
+}
+
+export async function resendInvitation(deps: Deps, id: string, context: AuditContext) {
+  const db = deps.database.db;
+  const user = await getUser(db, id);
+  if (user.status !== 'invited') throw conflict(userErrorCodes.notInvited, userMessages.notInvited);
+  const actor = context.actorUserId ? await findUserById(db, context.actorUserId) : null;
+  const link = await sendInvitation(deps, user, context, actorName(actor));
+  await recordAudit(db, {
+    ...context,
+    action: auditActions.invitationResent,
+    targetType: 'user',
+    targetId: id,
+  });
+  return { user, link };
+}
+
+/** The CLI's `user:disable` by email. */
+export async function disableUserByEmail(deps: Deps, email: string, context: AuditContext) {
+  const user = await findUserByEmail(deps.database.db, email);
+  if (!user) throw notFound(`No user with the email address ${email}`);
+  return disableUser(deps, user.id, context);
+}
