@@ -72,6 +72,10 @@ export function AppRoutes() {
 // spec §4: automatic routing runs once per session; remembered for the signed-in user.
 let autoRoutedUserId: string | null = null;
 
+export function resetAutoRoutingForTests() {
+  autoRoutedUserId = null;
+}
+
 function ProtectedArea({ route, params, location }: Matched & { location: string }) {
   const { user, isLoading, isRateLimited } = useAuth();
   const [, navigate] = useLocation();
