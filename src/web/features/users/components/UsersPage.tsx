@@ -1,0 +1,61 @@
+import { UserPlus } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { UserSummary } from '@shared/users/users.contracts';
+import { Button } from '@web/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { MessagesOutbox } from './MessagesOutbox';
+import { UserFormDialog } from './UserFormDialog';
+import { UsersTable } from './UsersTable';
+
+type Tab = 'users' | 'messages';
+
+/** /users (back office): the team's accounts, and the messages outbox (`?tab=messages`). */
+export default function UsersPage() {
+  const [location, navigate] = useLocation();
+  const tab: Tab =
+    new URLSearchParams(useSearch()).get('tab') === 'messages' ? 'messages' : 'users';
+  const [dialog, setDialog] = useState<{ user: UserSummary | null } | null>(null);
+  const handleEdit = useCallback((user: UserSummary) => setDialog({ user }), []);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">User Management</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Invite people, set their roles and sign-in options, and read the messages sent to them.
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ user: null })}>
+          <UserPlus aria-hidden="true" />
+          Invite User
+        </Button>
+      </div>
+
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          navigate(next === 'messages' ? `${location}?tab=messages` : location, { replace: true })
+        }
+      >
+        <TabsList className="w-auto">
+          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="messages">Messages</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTable onEdit={handleEdit} />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesOutbox />
+        </TabsContent>
+      </Tabs>
+
+      <UserFormDialog
+        user={dialog?.user ?? null}
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+} from '@tanstack/react-table';
+import { formatDistanceToNow } from 'date-fns';
+import { Search, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { formatUkPhone } from '@shared/phone';
+import { roles, type Role } from '@shared/roles';
+import { userStatuses, type UserStatus, type UserSummary } from '@shared/users/users.contracts';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { errorMessage } from '@web/lib/api-client';
+import { useUsers } from '../api/list-users';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { roleLabels, statusLabels } from '../lib/labels';
+import { UserActions } from './UserActions';
+
+const pageSize = 25;
+
+const statusVariant: Record<UserStatus, 'warning' | 'success' | 'destructive'> = {
+  invited: 'warning',
+  active: 'success',
+  disabled: 'destructive',
+};
+
+const column = createColumnHelper<UserSummary>();
+
+/** The /users list: search, filters by role and status, pages, and the row actions. */
+export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<UserStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+
+  const users = useUsers({
+    search: debouncedSearch || undefined,
+    role: role || undefined,
+    status: status || undefined,
+    page,
+    pageSize,
+  });
+
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: 'name',
+        header: 'Name',
+        cell: ({ row: { original: user } }) => (
+          <div className="min-w-40">
+            <div className="font-medium text-slate-900">
+              {user.firstName} {user.lastName}
+            </div>
+            <div className="text-xs break-all text-slate-500">{user.email}</div>
+          </div>
+        ),
+      }),
+      column.display({
+        id: 'role',
+        header: 'Role',
+        cell: ({ row: { original: user } }) => (
+          <div className="flex flex-wrap gap-1">
+            <Badge>{roleLabels[user.role]}</Badge>
+            {user.additionalRoles.map((extra) => (
+              <Badge key={extra} variant="outline">
+                + {roleLabels[extra]}
+              </Badge>
+            ))}
+          </div>
+        ),
+      }),
+      column.display({
+        id: 'company',
+        header: 'Company',
+        cell: ({ row: { original: user } }) => user.companyName ?? '—',
+      }),
+      column.display({
+        id: 'phone',
+        header: 'Mobile',
+        cell: ({ row: { original: user } }) =>
+          user.phone ? <span className="whitespace-nowrap">{formatUkPhone(user.phone)}</span> : '—',
+      }),
+      column.display({
+        id: 'status',
+        header: 'Status',
+        cell: ({ row: { original: user } }) => {
+          const locked = user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
+          return (
+            <div className="flex flex-wrap gap-1">
+              <Badge variant={statusVariant[user.status]}>{statusLabels[user.status]}</Badge>
+              {locked && <Badge variant="destructive">Locked</Badge>}
+              {user.twoFactorMethod === 'email' && <Badge variant="secondary">2FA email</Badge>}
+            </div>
+          );
+        },
+      }),
+      column.display({
+        id: 'lastLogin',
+        header: 'Last Sign-In',
+        cell: ({ row: { original: user } }) =>
+          user.lastLoginAt ? (
+            <time
+              dateTime={user.lastLoginAt}
+              title={new Date(user.lastLoginAt).toLocaleString('en-GB')}
+            >
+              {formatDistanceToNow(new Date(user.lastLoginAt), { addSuffix: true })}
+            </time>
+          ) : (
+            'Never'
+          ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row: { original: user } }) => (
+          <UserActions user={user} onEdit={() => onEdit(user)} />
+        ),
+      }),
+    ],
+    [onEdit],
+  );
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memoizable; React Compiler skips this component, which is fine.
+  const table = useReactTable({
+    data: users.data?.users ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (user) => user.id,
+    manualPagination: true,
+    manualFiltering: true,
+  });
+
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const filtered = Boolean(debouncedSearch || role || status);
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-search">Search</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            />
+            <Input
+              id="users-search"
+              type="search"
+              className="pl-9"
+              placeholder="Name, email or phone"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-role">Role</Label>
+          <Select
+            id="users-role"
+            value={role}
+            onChange={(event) => {
+              setRole(event.target.value as Role | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All roles</option>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {roleLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-status">Status</Label>
+          <Select
+            id="users-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as UserStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            {userStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {users.isError ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          The users could not be loaded: {errorMessage(users.error, users.error.message)}
+        </p>
+      ) : users.isPending ? (
+        <div className="grid gap-2" aria-busy="true">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-12" />
+          ))}
+        </div>
+      ) : total === 0 ? (
+        <EmptyState icon={Users} title={filtered ? 'No users match' : 'No users yet'}>
+          {filtered
+            ? 'Try another search or clear the filters.'
+            : 'Invite the first member of the team.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Table aria-label="Users">
+            <TableHeader>
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id}>
+                  {group.headers.map((header) => (
+                    <TableHead key={header.id}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </TableHead>
+                  ))}
+                </TableRow>
+              ))}
+            </TableHeader>
+            <TableBody>
+              {table.getRowModel().rows.map((row) => (
+                <TableRow key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <TableCell key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+            <span>
+              {total} {total === 1 ? 'user' : 'users'}
+              {users.isFetching && ' · updating…'}
+            </span>
+            {pages > 1 && (
+              <div className="flex items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => setPage((current) => current - 1)}
+                >
+                  Previous
+                </Button>
+                <span>
+                  Page {page} of {pages}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page >= pages}
+                  onClick={() => setPage((current) => current + 1)}
+                >
+                  Next
+                </Button>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
