@@ -39,9 +39,9 @@ const staff = ['back_office', 'contractor', 'engineer'] as const;
 // prettier-ignore
 export const routes: readonly AppRoute[] = [
   // Public routes: no authenticated shell (spec §2).
-  { path: '/login', area: 'Sign in', access: 'public', page: null },
-  { path: '/signup', area: 'Create an account', access: 'public', page: null },
-  { path: '/set-password', area: 'Set your password', access: 'public', page: null },
+  { path: '/login', area: 'Sign in', access: 'public', page: lazy(() => import('../features/auth/components/LoginPage')) },
+  { path: '/signup', area: 'Create an account', access: 'public', page: lazy(() => import('../features/auth/components/SignupPage')) },
+  { path: '/set-password', area: 'Set your password', access: 'public', page: lazy(() => import('../features/auth/components/SetPasswordPage')) },
   { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: null },
   { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: null },
   { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: null },
@@ -63,7 +63,7 @@ export const routes: readonly AppRoute[] = [
     access: backOffice,
     page: null,
   },
-  { path: '/users', area: 'User management', access: backOffice, page: null },
+  { path: '/users', area: 'User management', access: backOffice, page: lazy(() => import('../features/users/components/UsersPage')) },
   { path: '/audit', area: 'Security audit', access: backOffice, page: null },
   { path: '/settings', area: 'General settings', access: backOffice, page: null },
   { path: '/sms-settings', area: 'SMS system', access: backOffice, page: null },
