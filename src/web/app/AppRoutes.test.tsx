@@ -5,7 +5,6 @@ import type { CurrentUser } from '@shared/auth/current-user';
 import { resetAuthStateForTests } from '../lib/auth';
 import { ROLE_PREFERENCE_KEY, SHOW_DEBUG_INFO_KEY } from '../lib/storage-keys';
 import { App } from './App';
-import { resetAutoRoutingForTests } from './AppRoutes';
 import { routes } from './routes';
 
 function makeUser(overrides: Partial<CurrentUser>): CurrentUser {
@@ -48,7 +47,7 @@ function open(path: string) {
 
 beforeEach(() => {
   resetAuthStateForTests();
-  resetAutoRoutingForTests();
+  sessionStorage.clear();
   vi.stubGlobal('innerWidth', 1280);
 });
 

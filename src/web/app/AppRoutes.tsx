@@ -10,7 +10,12 @@ import { Spinner } from '../components/ui/spinner';
 import AuthLoadingPage from '../features/access/components/AuthLoadingPage';
 import { useAuth } from '../lib/auth';
 import { isMobileDevice } from '../lib/device';
-import { readRolePreference } from '../lib/storage-keys';
+import {
+  clearAutoRouted,
+  markAutoRouted,
+  readAutoRoutedUser,
+  readRolePreference,
+} from '../lib/storage-keys';
 import { canOpen, routes, type AppRoute } from './routes';
 
 // The shell is its own chunk: a signed-out visitor never downloads it.
@@ -69,13 +74,6 @@ export function AppRoutes() {
   return <ProtectedArea {...matched} location={location} />;
 }
 
-// spec §4: automatic routing runs once per session; remembered for the signed-in user.
-let autoRoutedUserId: string | null = null;
-
-export function resetAutoRoutingForTests() {
-  autoRoutedUserId = null;
-}
-
 function ProtectedArea({ route, params, location }: Matched & { location: string }) {
   const { user, isLoading, isRateLimited } = useAuth();
   const [, navigate] = useLocation();
@@ -85,20 +83,22 @@ function ProtectedArea({ route, params, location }: Matched & { location: string
     shouldAutoRoute({
       path: location,
       isAuthenticated: true,
-      alreadyRouted: autoRoutedUserId === user.id,
+      alreadyRouted: readAutoRoutedUser() === user.id,
     })
       ? homeRedirect(user, { isMobile: isMobileDevice(), preference: readRolePreference() })
       : null;
 
   useEffect(() => {
     if (!user) {
-      autoRoutedUserId = null;
+      // Signed out for sure: the next sign-in in this tab is a new session.
+      if (!isLoading) clearAutoRouted();
       return;
     }
-    if (location !== '/' || autoRoutedUserId === user.id) return;
-    autoRoutedUserId = user.id;
+    // spec §4: once per session, exactly on /.
+    if (location !== '/' || readAutoRoutedUser() === user.id) return;
+    markAutoRouted(user.id);
     if (target) navigate(target, { replace: true });
-  }, [user, location, target, navigate]);
+  }, [user, isLoading, location, target, navigate]);
 
   if (isLoading) return <AuthLoadingPage rateLimited={isRateLimited} />;
   if (!user) {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_ROUTED_KEY,
+  clearAutoRouted,
   clearRolePreference,
+  markAutoRouted,
+  readAutoRoutedUser,
   readRolePreference,
   readShowDebugInfo,
   ROLE_PREFERENCE_KEY,
@@ -48,5 +52,15 @@ describe('storage keys (spec §9)', () => {
     expect(readShowDebugInfo()).toBe(false);
     localStorage.setItem(SHOW_DEBUG_INFO_KEY, 'yes');
     expect(readShowDebugInfo()).toBe(false);
+  });
+
+  it('remembers in the tab session which user was routed automatically', () => {
+    expect(readAutoRoutedUser()).toBeNull();
+    markAutoRouted('u7');
+    expect(sessionStorage.getItem(AUTO_ROUTED_KEY)).toBe('u7');
+    expect(localStorage.getItem(AUTO_ROUTED_KEY)).toBeNull();
+    expect(readAutoRoutedUser()).toBe('u7');
+    clearAutoRouted();
+    expect(readAutoRoutedUser()).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { clearRolePreferenceOnMobile } from '../../../lib/device';
+import { clearAutoRouted } from '../../../lib/storage-keys';
 
 /** spec §7: Sign Out navigates the browser to /api/logout. */
 export function SignOutButton({ className }: { className?: string }) {
@@ -12,6 +13,7 @@ export function SignOutButton({ className }: { className?: string }) {
       onClick={() => {
         // A phone starts its next session in the engineer app (docs/decisions).
         clearRolePreferenceOnMobile();
+        clearAutoRouted();
         window.location.assign('/api/logout');
       }}
     >
