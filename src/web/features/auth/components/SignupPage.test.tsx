@@ -10,7 +10,7 @@ afterEach(() => {
 
 describe('SignupPage', () => {
   it('explains invitations and goes to /login after 3 seconds when no sign-up URL is set', async () => {
-    stubApi({ 'GET /api/public-config': () => ({ body: { signupUrl: null } }) });
+    stubApi({ 'GET /api/auth/signup-info': () => ({ body: { signupUrl: null } }) });
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const { location } = renderPage(<SignupPage />, '/signup');
     expect(await screen.findByText(/Accounts are created by invitation/)).toBeTruthy();
@@ -25,7 +25,7 @@ describe('SignupPage', () => {
 
   it('links to and redirects to SIGNUP_URL after 3 seconds when it is set', async () => {
     stubApi({
-      'GET /api/public-config': () => ({ body: { signupUrl: 'https://id.example.com/signup' } }),
+      'GET /api/auth/signup-info': () => ({ body: { signupUrl: 'https://id.example.com/signup' } }),
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { usePublicConfig } from '../api/public-config';
+import { useSignupInfo } from '../api/signup-info';
 import { AuthLayout } from './AuthLayout';
 
 /** spec §9: the sign-up page moves on by itself after 3 seconds. */
@@ -17,9 +17,9 @@ export const signupRedirectMs = 3_000;
  */
 export default function SignupPage() {
   const [, navigate] = useLocation();
-  const config = usePublicConfig();
+  const info = useSignupInfo();
   // A failed read counts as "no sign-up page": the invitation route still works.
-  const signupUrl = config.isPending ? undefined : (config.data?.signupUrl ?? null);
+  const signupUrl = info.isPending ? undefined : (info.data?.signupUrl ?? null);
 
   useEffect(() => {
     if (signupUrl === undefined) return;
