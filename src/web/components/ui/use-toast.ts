@@ -78,6 +78,21 @@ function dispatch(action: Action): void {
   listeners.forEach((listener) => listener(memoryState));
 }
 
+/** Whether any toast is in memory now; lets the app mount the Toaster only when needed. */
+export function hasToasts(): boolean {
+  return memoryState.toasts.length > 0;
+}
+
+/** Subscribes to every change of the toast list; answers an unsubscribe. */
+export function subscribeToasts(listener: () => void): () => void {
+  const wrapped = () => listener();
+  listeners.push(wrapped);
+  return () => {
+    const index = listeners.indexOf(wrapped);
+    if (index > -1) listeners.splice(index, 1);
+  };
+}
+
 /** Shows a toast from anywhere (a mutation's onError, say); answers handles to change it. */
 export function toast(options: ToastOptions) {
   const id = genId();
