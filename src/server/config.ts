@@ -51,6 +51,11 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
+  MESSAGE_RETRY_DELAY_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
   TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
 });
 

@@ -85,3 +85,17 @@ export function sessionCookieFrom(response: {
 export function withSession(app: App, token: string): AuthHeaders {
   return { cookie: `${sessionCookieName}=${token}`, ...sameOrigin(app) };
 }
+
+/** Polls until `check` answers something other than null/undefined (background jobs, deliveries). */
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined>,
+  { timeoutMs = 10_000, intervalMs = 100 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`waitFor: nothing after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -104,7 +104,8 @@ export const smsRequestCodeRequestSchema = z.object({
     .string({ error: authMessages.phoneRequired })
     .trim()
     .min(1, authMessages.phoneRequired)
-    .refine(isUkMobile, authMessages.invalidUkMobile),
+    // One message at a time: an empty field is "required", not also "invalid".
+    .refine((phone) => phone === '' || isUkMobile(phone), authMessages.invalidUkMobile),
 });
 export type SmsRequestCodeRequest = z.infer<typeof smsRequestCodeRequestSchema>;
 

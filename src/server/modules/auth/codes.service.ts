@@ -125,10 +125,11 @@ async function consumeCode(
   code: string,
   context: AuditContext,
   details: Record<string, unknown>,
+  userId: string | null = null,
 ): Promise<typeof authCodes.$inferSelect> {
   const db = deps.database.db;
   if (!row || !row.codeHash) {
-    await codeFailure(deps, context, { ...details, reason: 'no_open_code' }, row?.userId ?? null);
+    await codeFailure(deps, context, { ...details, reason: 'no_open_code' }, row?.userId ?? userId);
     throw invalidCode();
   }
   if (row.expiresAt <= new Date()) {
@@ -187,7 +188,7 @@ export async function verifyTwoFactorCode(
     )
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
-  await consumeCode(deps, row, input.code, context, details);
+  await consumeCode(deps, row, input.code, context, details, user.id);
   if (user.status !== 'active') throw invalidCode();
   return user;
 }

@@ -8,9 +8,8 @@ import type { ListMessagesQuery, Message } from '../../../shared/messages/messag
 import { listMessagesQuerySchema } from '../../../shared/messages/messages.contracts';
 
 export const sendMessageJob = 'messages.send';
-/** One try and five retries, 10 s, 20 s, 40 s… apart (pg-boss backoff). */
+/** One try and five retries, MESSAGE_RETRY_DELAY_SECONDS (10) doubling each time (pg-boss backoff). */
 export const messageRetryLimit = 5;
-const messageRetryDelaySeconds = 10;
 
 type Adapters = { mail: MailAdapter; sms: SmsAdapter };
 const adapterCache = new WeakMap<object, Adapters>();
@@ -77,7 +76,11 @@ export async function queueMessage(
   await deps.queue.send(
     sendMessageJob,
     { messageId: row.id },
-    { retryLimit: messageRetryLimit, retryDelay: messageRetryDelaySeconds, retryBackoff: true },
+    {
+      retryLimit: messageRetryLimit,
+      retryDelay: deps.config.MESSAGE_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+    },
   );
   return row;
 }
