@@ -5,6 +5,13 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { contractorsRoutes } from './modules/contractors/contractors.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { jobTypesRoutes } from './modules/job-types/job-types.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { partnersRoutes } from './modules/partners/partners.routes';
+import { visitsRoutes } from './modules/visits/visits.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 
 /**
@@ -21,4 +28,12 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(usersRoutes);
   await app.register(messagesRoutes);
   await app.register(securityRoutes);
+  // Orders, customers, partners, job types, contractors, visits, dashboard (issue 5).
+  await app.register(ordersRoutes);
+  await app.register(customersRoutes);
+  await app.register(partnersRoutes);
+  await app.register(jobTypesRoutes);
+  await app.register(contractorsRoutes);
+  await app.register(visitsRoutes);
+  await app.register(dashboardRoutes);
 };

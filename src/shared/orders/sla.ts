@@ -43,3 +43,16 @@ export function slaState(input: {
   if (at > atRiskAt.getTime()) return 'at_risk';
   return 'on_track';
 }
+
+/** The state from the deadlines stored on an order (what the list's SLA filter uses too). */
+export function slaStateFromDeadlines(input: {
+  atRiskAt: Date;
+  dueAt: Date;
+  stoppedAt: Date | null;
+  now: Date;
+}): SlaState {
+  const at = (input.stoppedAt ?? input.now).getTime();
+  if (at > input.dueAt.getTime()) return 'breached';
+  if (at > input.atRiskAt.getTime()) return 'at_risk';
+  return 'on_track';
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { contractorRates, contractors } from '../../db/schema/contractors';
+import { jobTypes } from '../../db/schema/job-types';
+import { orders } from '../../db/schema/orders';
+import { users } from '../../db/schema/users';
+import type { Contractor, Engineer } from '../../../shared/orders/contractors.contracts';
+
+export type ContractorRow = typeof contractors.$inferSelect;
+
+const engineerCount = sql<number>`(select count(*)::int from ${users} where ${users.contractorId} = ${contractors.id} and (${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles})))`;
+const openOrderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.contractorId} = ${contractors.id} and ${orders.status} not in ('completed', 'closed', 'cancelled'))`;
+
+function toContractor(
+  row: ContractorRow,
+  rates: Contractor['rates'],
+  counts: { engineerCount: number; openOrderCount: number },
+): Contractor {
+  return {
+    id: row.id,
+    name: row.name,
+    companyNumber: row.companyNumber,
+    vatNumber: row.vatNumber,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    address:
+      row.addressLine1 && row.town && row.postcode
+        ? {
+            line1: row.addressLine1,
+            line2: row.addressLine2,
+            town: row.town,
+            county: row.county,
+            postcode: row.postcode,
+          }
+        : null,
+    coverageAreas: row.coverageAreas,
+    active: row.active,
+    rates,
+    engineerCount: Number(counts.engineerCount),
+    openOrderCount: Number(counts.openOrderCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listContractors(
+  db: Database,
+  filter: { q?: string; active?: boolean; ids?: string[] } = {},
+): Promise<Contractor[]> {
+  const conditions = [];
+  if (filter.active !== undefined) conditions.push(eq(contractors.active, filter.active));
+  if (filter.q)
+    conditions.push(
+      sql`${contractors.name} ilike ${`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+    );
+  if (filter.ids) conditions.push(inArray(contractors.id, filter.ids));
+  const rows = await db
+    .select({ contractor: contractors, engineerCount, openOrderCount })
+    .from(contractors)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(contractors.name));
+  if (rows.length === 0) return [];
+  const rateRows = await db
+    .select({
+      contractorId: contractorRates.contractorId,
+      jobTypeId: contractorRates.jobTypeId,
+      jobTypeName: jobTypes.name,
+      payoutPence: contractorRates.payoutPence,
+    })
+    .from(contractorRates)
+    .innerJoin(jobTypes, eq(jobTypes.id, contractorRates.jobTypeId))
+    .where(
+      inArray(
+        contractorRates.contractorId,
+        rows.map((r) => r.contractor.id),
+      ),
+    )
+    .orderBy(asc(jobTypes.name));
+  return rows.map((r) =>
+    toContractor(
+      r.contractor,
+      rateRows
+        .filter((rate) => rate.contractorId === r.contractor.id)
+        .map(({ jobTypeId, jobTypeName, payoutPence }) => ({
+          jobTypeId,
+          jobTypeName,
+          payoutPence,
+        })),
+      r,
+    ),
+  );
+}
+
+export async function findContractor(db: Database, id: string) {
+  const [found] = await listContractors(db, { ids: [id] });
+  return found ?? null;
+}
+
+export async function engineersOf(db: Database, contractorId: string): Promise<Engineer[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.contractorId, contractorId),
+        or(eq(users.role, 'engineer'), sql`'engineer' = any(${users.additionalRoles})`),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  return rows.map((u) => ({
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    active: u.status !== 'disabled',
+  }));
+}
+
+export async function insertContractor(tx: Database, values: typeof contractors.$inferInsert) {
+  const [row] = await tx.insert(contractors).values(values).returning();
+  return row!;
+}
+
+export async function updateContractorRow(
+  tx: Database,
+  id: string,
+  values: Partial<ContractorRow>,
+) {
+  const [row] = await tx
+    .update(contractors)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(contractors.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function replaceRates(
+  tx: Database,
+  contractorId: string,
+  rates: { jobTypeId: string; payoutPence: number }[],
+) {
+  await tx.delete(contractorRates).where(eq(contractorRates.contractorId, contractorId));
+  if (rates.length > 0) {
+    await tx.insert(contractorRates).values(rates.map((rate) => ({ contractorId, ...rate })));
+  }
+}
+
+/** Validated orders without a contractor: the assignment queue, oldest first. */
+export function assignmentQueueCondition() {
+  return and(eq(orders.status, 'validated'), isNull(orders.contractorId));
+}

@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { jobTypes } from '../../db/schema/job-types';
+import { AppError, badRequest, notFound } from '../../errors';
+import type {
+  createContractorBody,
+  updateContractorBody,
+} from '../../../shared/orders/contractors.contracts';
+import type {
+  AssignmentQueueItem,
+  OrderListResponse,
+} from '../../../shared/orders/orders.contracts';
+import { coversPostcode } from '../../../shared/uk-postcode';
+import { inArray } from 'drizzle-orm';
+import type { Viewer } from '../orders/order-access';
+import { listOrdersForViewer, performOrderAction } from '../orders/orders.service';
+import {
+  engineersOf,
+  findContractor,
+  insertContractor,
+  listContractors,
+  replaceRates,
+  updateContractorRow,
+} from './contractors.repository';
+
+type CreateInput = z.output<typeof createContractorBody>;
+type UpdateInput = z.output<typeof updateContractorBody>;
+
+export const contractorNotFound = () => notFound('Contractor not found');
+
+function addressColumns(address: CreateInput['address']) {
+  return {
+    addressLine1: address?.line1 ?? null,
+    addressLine2: address?.line2 ?? null,
+    town: address?.town ?? null,
+    county: address?.county ?? null,
+    postcode: address?.postcode ?? null,
+  };
+}
+
+async function checkJobTypes(tx: Database, rates: { jobTypeId: string }[]) {
+  if (rates.length === 0) return;
+  const ids = rates.map((r) => r.jobTypeId);
+  const found = await tx
+    .select({ id: jobTypes.id })
+    .from(jobTypes)
+    .where(inArray(jobTypes.id, ids));
+  if (found.length !== new Set(ids).size) {
+    throw badRequest('Unknown job type in rates', { rates: ['Unknown job type'] });
+  }
+}
+
+export async function createContractor(db: Database, body: CreateInput) {
+  const id = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await checkJobTypes(tx, body.rates);
+    const row = await insertContractor(tx, {
+      name: body.name,
+      companyNumber: body.companyNumber,
+      vatNumber: body.vatNumber,
+      contactEmail: body.contactEmail,
+      contactPhone: body.contactPhone,
+      ...addressColumns(body.address),
+      coverageAreas: body.coverageAreas,
+      active: body.active,
+    });
+    await replaceRates(tx, row.id, body.rates);
+    return row.id;
+  });
+  return contractorDetail(db, id);
+}
+
+export async function updateContractor(db: Database, id: string, body: UpdateInput) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const { rates, address, ...rest } = body;
+    const values: Record<string, unknown> = { ...rest };
+    if (address !== undefined) Object.assign(values, addressColumns(address));
+    const row = await updateContractorRow(tx, id, values);
+    if (!row) throw contractorNotFound();
+    if (rates) {
+      await checkJobTypes(tx, rates);
+      await replaceRates(tx, id, rates);
+    }
+  });
+  return contractorDetail(db, id);
+}
+
+export async function contractorDetail(db: Database, id: string) {
+  const contractor = await findContractor(db, id);
+  if (!contractor) throw contractorNotFound();
+  return { ...contractor, engineers: await engineersOf(db, id) };
+}
+
+/** The assignment queue: each order with the contractors covering its postcode first. */
+export async function assignmentQueue(
+  db: Database,
+  query: { page: number; pageSize: number },
+  viewer: Viewer,
+  now = new Date(),
+): Promise<OrderListResponse & { items: AssignmentQueueItem[] }> {
+  const filters = {
+    page: query.page,
+    pageSize: query.pageSize,
+    status: ['validated' as const],
+    contractorId: 'none' as const,
+    kitStatus: undefined,
+    slaState: undefined,
+    sort: 'slaDueAt' as const,
+    direction: 'asc' as const,
+  };
+  const [page, active] = await Promise.all([
+    listOrdersForViewer(db, filters, viewer, now),
+    listContractors(db, { active: true }),
+  ]);
+  return {
+    ...page,
+    items: page.items.map((item) => ({
+      ...item,
+      suggestedContractors: active
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          covers: coversPostcode(c.coverageAreas, item.customer.postcode),
+          openOrderCount: c.openOrderCount,
+        }))
+        // Covering contractors first, then the least busy.
+        .sort(
+          (a, b) =>
+            Number(b.covers) - Number(a.covers) ||
+            a.openOrderCount - b.openOrderCount ||
+            a.name.localeCompare(b.name),
+        ),
+    })),
+  };
+}
+
+/** Offers each order to the contractor, one transaction per order; answers each outcome. */
+export async function bulkAssign(
+  db: Database,
+  body: { orderIds: string[]; contractorId: string },
+  viewer: Viewer,
+) {
+  const contractor = await findContractor(db, body.contractorId);
+  if (!contractor) throw badRequest('Unknown contractor', { contractorId: ['Unknown contractor'] });
+  const results = [];
+  for (const orderId of [...new Set(body.orderIds)]) {
+    try {
+      await performOrderAction(
+        db,
+        orderId,
+        'assign',
+        { contractorId: body.contractorId },
+        { kind: 'user', viewer },
+      );
+      results.push({ orderId, ok: true });
+    } catch (error) {
+      if (error instanceof AppError) {
+        results.push({ orderId, ok: false, code: error.code, message: error.message });
+      } else throw error;
+    }
+  }
+  return { results };
+}

@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { jobTypes } from '../../db/schema/job-types';
+import { orders } from '../../db/schema/orders';
+import { partners } from '../../db/schema/partners';
+import type { Customer, DuplicateMatch } from '../../../shared/orders/customers.contracts';
+import type { CustomerValidationStatus } from '../../../shared/orders/order-status';
+import { orderSearchText, searchPatterns, type CustomerRow } from '../orders/orders.repository';
+
+export type NewCustomerRow = typeof customers.$inferInsert;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    reference: row.reference,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    address: {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      town: row.town,
+      county: row.county,
+      postcode: row.postcode,
+    },
+    latitude: row.latitude,
+    longitude: row.longitude,
+    notes: row.notes,
+    validationStatus: row.validationStatus,
+    rejectionReason: row.rejectionReason,
+    validatedAt: iso(row.validatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function customerSearchText(
+  row: Pick<CustomerRow, 'reference' | 'firstName' | 'lastName' | 'postcode' | 'email' | 'phone'>,
+) {
+  return `${row.reference.toLowerCase()} | ${orderSearchText({ orderNumber: '', partnerReference: null }, row)}`;
+}
+
+export async function nextCustomerReference(tx: Database): Promise<string> {
+  const result = await tx.execute(sql`select nextval('customer_reference_seq')::text as n`);
+  const n = Number((result as unknown as { rows: { n: string }[] }).rows[0]!.n);
+  return `CUS-${String(n).padStart(6, '0')}`;
+}
+
+export async function insertCustomer(
+  tx: Database,
+  values: Omit<NewCustomerRow, 'reference' | 'searchText'>,
+): Promise<CustomerRow> {
+  const reference = await nextCustomerReference(tx);
+  const [row] = await tx
+    .insert(customers)
+    .values({
+      ...values,
+      reference,
+      searchText: customerSearchText({
+        ...values,
+        reference,
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+      }),
+    })
+    .returning();
+  return row!;
+}
+
+export async function findCustomer(db: Database, id: string): Promise<CustomerRow | null> {
+  const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Updates the customer and the search text of every order of theirs, in one transaction. */
+export async function updateCustomerRow(
+  tx: Database,
+  id: string,
+  values: Partial<NewCustomerRow>,
+): Promise<CustomerRow> {
+  const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+  if (!current) throw new Error('customer vanished');
+  const next = { ...current, ...values };
+  const [row] = await tx
+    .update(customers)
+    .set({ ...values, searchText: customerSearchText(next), updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .returning();
+  const ownOrders = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      partnerReference: orders.partnerReference,
+    })
+    .from(orders)
+    .where(eq(orders.customerId, id));
+  for (const order of ownOrders) {
+    await tx
+      .update(orders)
+      .set({ searchText: orderSearchText(order, row!) })
+      .where(eq(orders.id, order.id));
+  }
+  return row!;
+}
+
+/** Same email, same phone, or same name and postcode (PRODUCT: duplicate-customer warning). */
+export async function findDuplicateCustomers(
+  db: Database,
+  probe: {
+    email?: string | null;
+    phone?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    postcode?: string | null;
+  },
+  excludeId?: string,
+): Promise<DuplicateMatch[]> {
+  const conditions: SQL[] = [];
+  if (probe.email) conditions.push(eq(customers.email, probe.email.toLowerCase()));
+  if (probe.phone) conditions.push(eq(customers.phone, probe.phone));
+  if (probe.firstName && probe.lastName && probe.postcode) {
+    conditions.push(
+      and(
+        eq(customers.postcode, probe.postcode),
+        sql`lower(${customers.lastName}) = ${probe.lastName.toLowerCase()}`,
+        sql`lower(${customers.firstName}) = ${probe.firstName.toLowerCase()}`,
+      )!,
+    );
+  }
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(or(...conditions))
+    .orderBy(asc(customers.createdAt))
+    .limit(10);
+  return rows
+    .filter((row) => row.id !== excludeId)
+    .map((row) => {
+      const matchedOn: DuplicateMatch['matchedOn'] = [];
+      if (probe.email && row.email === probe.email.toLowerCase()) matchedOn.push('email');
+      if (probe.phone && row.phone === probe.phone) matchedOn.push('phone');
+      if (
+        probe.firstName &&
+        probe.lastName &&
+        probe.postcode === row.postcode &&
+        probe.lastName.toLowerCase() === row.lastName.toLowerCase() &&
+        probe.firstName.toLowerCase() === row.firstName.toLowerCase()
+      )
+        matchedOn.push('name_postcode');
+      return { customer: toCustomer(row), matchedOn };
+    });
+}
+
+export async function listCustomers(
+  db: Database,
+  query: {
+    q?: string;
+    validationStatus?: CustomerValidationStatus[];
+    page: number;
+    pageSize: number;
+  },
+) {
+  const conditions: SQL[] = [];
+  if (query.validationStatus)
+    conditions.push(inArray(customers.validationStatus, query.validationStatus));
+  if (query.q) {
+    const patterns = searchPatterns(query.q);
+    if (patterns.length > 0)
+      conditions.push(or(...patterns.map((p) => sql`${customers.searchText} like ${p}`))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ customer: customers, orderCount })
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(where)
+      .then((r) => Number(r[0]?.count ?? 0)),
+  ]);
+  return { rows, total };
+}
+
+export async function ordersOfCustomer(db: Database, customerId: string) {
+  return db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      kitStatus: orders.kitStatus,
+      jobTypeName: jobTypes.name,
+      partnerName: partners.name,
+      receivedAt: orders.receivedAt,
+    })
+    .from(orders)
+    .innerJoin(jobTypes, eq(jobTypes.id, orders.jobTypeId))
+    .innerJoin(partners, eq(partners.id, orders.partnerId))
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.receivedAt));
+}

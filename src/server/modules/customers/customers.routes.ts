@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../../shared/orders/common.contracts';
+import {
+  customerDetail as customerDetailSchema,
+  customerListQuery,
+  customerListResponse,
+  duplicateCustomerQuery,
+  duplicateCustomerResponse,
+  rejectCustomerBody,
+  updateCustomerBody,
+} from '../../../shared/orders/customers.contracts';
+import { normaliseUkPhone } from '../../../shared/phone';
+import { normaliseUkPostcode } from '../../../shared/uk-postcode';
+import {
+  customerDetail,
+  customerList,
+  editCustomer,
+  findDuplicateCustomers,
+  setCustomerValidation,
+} from './customers.service';
+
+/** Customers: back office only. */
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+  const config = { roles: ['back_office'] as const };
+
+  app.get(
+    '/customers',
+    { config, schema: { querystring: customerListQuery, response: { 200: customerListResponse } } },
+    async (request) => customerList(db(), request.query),
+  );
+
+  // Before the create-order form submits: same email, phone, or name and postcode.
+  app.get(
+    '/customers/duplicates',
+    {
+      config,
+      schema: { querystring: duplicateCustomerQuery, response: { 200: duplicateCustomerResponse } },
+    },
+    async (request) => {
+      const q = request.query;
+      return {
+        matches: await findDuplicateCustomers(db(), {
+          email: q.email?.toLowerCase() || null,
+          phone: q.phone ? normaliseUkPhone(q.phone) : null,
+          firstName: q.firstName || null,
+          lastName: q.lastName || null,
+          postcode: q.postcode ? normaliseUkPostcode(q.postcode) : null,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    { config, schema: { params: idParams, response: { 200: customerDetailSchema } } },
+    async (request) => customerDetail(db(), request.params.id),
+  );
+
+  app.patch(
+    '/customers/:id',
+    {
+      config,
+      schema: {
+        params: idParams,
+        body: updateCustomerBody,
+        response: { 200: customerDetailSchema },
+      },
+    },
+    async (request) => editCustomer(db(), request.params.id, request.body),
+  );
+
+  app.post(
+    '/customers/:id/validate',
+    { config, schema: { params: idParams, response: { 200: customerDetailSchema } } },
+    async (request) =>
+      setCustomerValidation(db(), request.params.id, { status: 'validated' }, request.user!.id),
+  );
+
+  app.post(
+    '/customers/:id/reject',
+    {
+      config,
+      schema: {
+        params: idParams,
+        body: rejectCustomerBody,
+        response: { 200: customerDetailSchema },
+      },
+    },
+    async (request) =>
+      setCustomerValidation(
+        db(),
+        request.params.id,
+        { status: 'rejected', reason: request.body.reason },
+        request.user!.id,
+      ),
+  );
+};

@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
+import type {
+  CustomerDetail,
+  customerListQuery,
+  updateCustomerBody,
+} from '../../../shared/orders/customers.contracts';
+import type { NewCustomerRow } from './customers.repository';
+import {
+  findCustomer,
+  findDuplicateCustomers,
+  listCustomers,
+  ordersOfCustomer,
+  toCustomer,
+  updateCustomerRow,
+} from './customers.repository';
+
+const customerNotFound = () => notFound('Customer not found');
+
+export async function customerList(db: Database, query: z.output<typeof customerListQuery>) {
+  const { rows, total } = await listCustomers(db, query);
+  return {
+    items: rows.map((r) => ({ ...toCustomer(r.customer), orderCount: Number(r.orderCount) })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function customerDetail(db: Database, id: string): Promise<CustomerDetail> {
+  const row = await findCustomer(db, id);
+  if (!row) throw customerNotFound();
+  const list = await ordersOfCustomer(db, id);
+  return {
+    ...toCustomer(row),
+    orders: list.map((o) => ({ ...o, receivedAt: o.receivedAt.toISOString() })),
+  };
+}
+
+export async function editCustomer(
+  db: Database,
+  id: string,
+  body: z.output<typeof updateCustomerBody>,
+) {
+  const values: Partial<NewCustomerRow> = {};
+  if (body.firstName !== undefined) values.firstName = body.firstName;
+  if (body.lastName !== undefined) values.lastName = body.lastName;
+  if (body.email !== undefined) values.email = body.email;
+  if (body.phone !== undefined) values.phone = body.phone;
+  if (body.latitude !== undefined) values.latitude = body.latitude;
+  if (body.longitude !== undefined) values.longitude = body.longitude;
+  if (body.notes !== undefined) values.notes = body.notes;
+  if (body.address) {
+    values.addressLine1 = body.address.line1;
+    values.addressLine2 = body.address.line2;
+    values.town = body.address.town;
+    values.county = body.address.county;
+    values.postcode = body.address.postcode;
+  }
+  await db.transaction(async (tx) => {
+    const current = await findCustomer(tx as unknown as Database, id);
+    if (!current) throw customerNotFound();
+    const next = { ...current, ...values };
+    if (!next.email && !next.phone) {
+      throw badRequest('Give an email address or a phone number', {
+        email: ['Give an email address or a phone number'],
+      });
+    }
+    await updateCustomerRow(tx as unknown as Database, id, values);
+  });
+  return customerDetail(db, id);
+}
+
+export async function setCustomerValidation(
+  db: Database,
+  id: string,
+  outcome: { status: 'validated' } | { status: 'rejected'; reason: string },
+  userId: string,
+) {
+  await db.transaction(async (tx) => {
+    const current = await findCustomer(tx as unknown as Database, id);
+    if (!current) throw customerNotFound();
+    await updateCustomerRow(tx as unknown as Database, id, {
+      validationStatus: outcome.status,
+      rejectionReason: outcome.status === 'rejected' ? outcome.reason : null,
+      validatedAt: new Date(),
+      validatedBy: userId,
+    });
+  });
+  return customerDetail(db, id);
+}
+
+export { findDuplicateCustomers };

@@ -1,0 +1,50 @@
+import type { Database } from '../../db/client';
+import type { DashboardResponse } from '../../../shared/orders/dashboard.contracts';
+import type { Viewer } from '../orders/order-access';
+import { toEvent } from '../orders/orders.service';
+import { listVisits } from '../visits/visits.repository';
+import {
+  awaitingAssignment,
+  kitCounts,
+  ordersByStatus,
+  recentEvents,
+  slaCounts,
+} from './dashboard.repository';
+
+/** Today's date where the business works (Europe/London), as YYYY-MM-DD. */
+export function ukToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export async function dashboard(
+  db: Database,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<DashboardResponse> {
+  const today = ukToday(now);
+  const [byStatus, sla, kit, queue, visits, events] = await Promise.all([
+    ordersByStatus(db),
+    slaCounts(db, now),
+    kitCounts(db),
+    awaitingAssignment(db),
+    listVisits(db, viewer, { from: today, to: today, limit: 200 }),
+    recentEvents(db, 20),
+  ]);
+  return {
+    ordersByStatus: byStatus,
+    sla,
+    kit,
+    awaitingAssignment: queue,
+    todaysVisits: visits,
+    recentEvents: events.map((row) => ({
+      ...toEvent(row.event, viewer),
+      orderId: row.event.orderId,
+      orderNumber: row.orderNumber,
+    })),
+  };
+}
