@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/client';
+import { contractors } from '../../db/schema/contractors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
 import { normaliseUkMobile } from '../../../shared/phone';
@@ -120,6 +121,20 @@ async function assertPhoneFree(db: Database, phone: string | null, exceptId?: st
   }
 }
 
+async function assertContractorExists(db: Database, contractorId: string | null | undefined) {
+  if (!contractorId) return;
+  const rows = await db
+    .select({ id: contractors.id })
+    .from(contractors)
+    .where(eq(contractors.id, contractorId))
+    .limit(1);
+  if (rows.length === 0) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'contractorId: No such contractor', {
+      contractorId: ['No such contractor'],
+    });
+  }
+}
+
 function actorName(actor: { firstName: string; lastName: string } | null) {
   return actor ? `${actor.firstName} ${actor.lastName}`.trim() || null : null;
 }
@@ -135,6 +150,7 @@ export async function inviteUser(
   const phone = input.phone ? normaliseUkMobile(input.phone) : null;
   await assertEmailFree(db, input.email);
   await assertPhoneFree(db, phone);
+  await assertContractorExists(db, input.contractorId);
   const user = await insertUser(db, {
     email: input.email,
     role: input.role,
@@ -175,6 +191,7 @@ export async function createActiveUser(
   const phone = parsed.phone ? normaliseUkMobile(parsed.phone) : null;
   await assertEmailFree(db, parsed.email);
   await assertPhoneFree(db, phone);
+  await assertContractorExists(db, parsed.contractorId);
   const values: NewUserRow = {
     email: parsed.email,
     role: parsed.role,
@@ -213,7 +230,10 @@ export async function updateUserDetails(
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   if (input.companyName !== undefined) changes.companyName = input.companyName;
-  if (input.contractorId !== undefined) changes.contractorId = input.contractorId;
+  if (input.contractorId !== undefined) {
+    await assertContractorExists(db, input.contractorId);
+    changes.contractorId = input.contractorId;
+  }
   if (input.twoFactorMethod !== undefined) changes.twoFactorMethod = input.twoFactorMethod;
   if (input.phone !== undefined) {
     changes.phone = input.phone ? normaliseUkMobile(input.phone) : null;
