@@ -1,5 +1,8 @@
 import type { Seeder } from './seed';
 import { companySeeder } from './company.seed';
+import { ordersSeeder } from './orders.seed';
 
 /** Every feature's demo data, in the order it must run. Add each new seeder here. */
-export const demoSeeders: Seeder[] = [companySeeder];
+// ordersSeeder links the demo contractor, engineer and dual accounts to the demo contractor
+// company: keep it AFTER the users seeder.
+export const demoSeeders: Seeder[] = [companySeeder, ordersSeeder];
