@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/auth/current-user';
@@ -161,6 +161,29 @@ describe('signed in', () => {
     expect(await screen.findByText('All systems operational')).toBeTruthy();
     expect(screen.getByText('Connected and synchronized')).toBeTruthy();
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('follows the network: Offline in the top bar and on the connection card', async () => {
+    serve(makeUser({ role: 'customer' }));
+    open('/');
+    expect(await screen.findByText('Connected and synchronized')).toBeTruthy();
+    const indicator = screen.getByTestId('online-indicator');
+    expect(indicator.textContent).toBe('Online');
+
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(indicator.textContent).toBe('Offline');
+    expect(screen.getByTestId('status-connection').textContent).toContain('Offline');
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(indicator.textContent).toBe('Online');
+    expect(screen.getByText('Connected and synchronized')).toBeTruthy();
+    onLine.mockRestore();
   });
 
   it('says plainly when the server is not ready', async () => {
