@@ -126,7 +126,16 @@ describe('stored role preference (spec §5)', () => {
   it('accepts only contractor or engineer', () => {
     expect(parseRolePreference('contractor')).toBe('contractor');
     expect(parseRolePreference('engineer')).toBe('engineer');
-    for (const bad of ['back_office', 'customer', 'Engineer', ' engineer', '', null, undefined, 1]) {
+    for (const bad of [
+      'back_office',
+      'customer',
+      'Engineer',
+      ' engineer',
+      '',
+      null,
+      undefined,
+      1,
+    ]) {
       expect(parseRolePreference(bad)).toBeNull();
     }
   });
