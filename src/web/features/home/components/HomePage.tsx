@@ -40,7 +40,9 @@ export default function HomePage() {
           Welcome back, {user.firstName}
         </h1>
         <p className="mt-2 max-w-xl text-brand-100">
-          Everything for your work in Uplink starts from your dashboard.
+          {user.role === 'customer'
+            ? 'Your orders and their progress are on your dashboard.'
+            : 'Everything for your work in Uplink starts from your dashboard.'}
         </p>
         <Link
           href={dashboardPath(user.role)}
