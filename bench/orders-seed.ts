@@ -1,0 +1,135 @@
+import type { DatabaseHandle } from '../src/server/db/client';
+import { firstNames, lastNames, towns } from '../src/server/seed/orders.seed';
+
+// Bulk seed for the benchmark: one statement per table with generate_series, so 100,000 orders
+// (and their customers, ~5 events each, and visits) load in seconds on either engine. Values
+// come from the row number by modular arithmetic: the same data every run.
+
+const outcodes = towns.flatMap((t) => t.outcodes.map((o) => ({ outcode: o, town: t.town })));
+
+export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
+  const q = (text: string, values?: unknown[]) => handle.query(text, values);
+  await q(`insert into partners (name, code, sla_target_days) values
+    ('SBPM', 'SBPM', 10), ('SkyReach Broadband', 'SKYREACH', null),
+    ('Westcountry Connect', 'WCC', 21), ('Direct customers', 'DIRECT', null)`);
+  await q(`insert into job_types (code, name, default_price_pence, default_payout_pence) values
+    ('STD_INSTALL', 'Standard installation', 19900, 12000),
+    ('POLE_INSTALL', 'Pole or ground mount', 29900, 18000),
+    ('BUSINESS', 'Business installation', 39900, 24000),
+    ('SURVEY', 'Site survey', 7900, 4500), ('REPAIR', 'Repair visit', 9900, 6000)`);
+  await q(`insert into contractors (name, contact_email, coverage_areas) values
+    ('Tamar Satellite Services Ltd', 'office@tamar.example.com', '{PL,EX,TQ}'),
+    ('Kernow Dish Installers', 'jobs@kernow.example.com', '{TR,PL31}'),
+    ('Exe Valley Aerials', 'bookings@exevalley.example.com', '{EX,TA}'),
+    ('Moorland Mounts', 'hello@moorland.example.com', '{TQ}')`);
+  await q(`insert into users (email, role, first_name, last_name, status, contractor_id)
+    select 'bench-engineer-' || g || '@example.com', 'engineer', 'Engineer', 'No ' || g, 'active',
+           (select id from contractors order by name offset (g % 4) limit 1)
+      from generate_series(1, 12) g`);
+
+  await q(
+    `insert into customers (reference, first_name, last_name, email, phone, address_line1, town,
+       postcode, validation_status, search_text, created_at, updated_at)
+     select ref, fn, ln, em, ph, (1 + g % 120) || ' Fore Street', town, pc,
+            case when g % 11 < 2 then 'unvalidated' else 'validated' end,
+            lower(concat_ws(' | ', ref, fn || ' ' || ln, pc, replace(pc, ' ', ''), em, ph,
+                            '0' || substr(ph, 4))),
+            now(), now()
+       from (select g,
+                    'CUS-' || lpad(g::text, 6, '0') as ref,
+                    ($1::text[])[1 + (g * 7) % array_length($1::text[], 1)] as fn,
+                    ($2::text[])[1 + (g * 13 + g / 97) % array_length($2::text[], 1)] as ln,
+                    case when g % 10 = 0 then null
+                         else 'customer' || g || '@example.com' end as em,
+                    '+447' || lpad(((g * 7919) % 1000000000)::text, 9, '0') as ph,
+                    ($3::text[])[1 + (g * 31) % array_length($3::text[], 1)] as oc,
+                    ($4::text[])[1 + (g * 31) % array_length($4::text[], 1)] as town,
+                    ($3::text[])[1 + (g * 31) % array_length($3::text[], 1)] || ' ' ||
+                      (1 + g % 9)::text ||
+                      substr('ABDEFGHJLNPQRSTUWXYZ', 1 + (g / 9) % 20, 1) ||
+                      substr('ABDEFGHJLNPQRSTUWXYZ', 1 + (g / 180) % 20, 1) as pc
+               from generate_series(1, $5::int) g) s`,
+    [firstNames, lastNames, outcodes.map((o) => o.outcode), outcodes.map((o) => o.town), count],
+  );
+
+  // Statuses cycle through the lifecycle; contractor from `assigned` on; kit per status.
+  await q(
+    `insert into orders (order_number, partner_id, partner_reference, customer_id, job_type_id,
+       price_pence, payout_pence, status, kit_status, contractor_id, contractor_offered_at,
+       contractor_accepted_at, sla_target_days, sla_at_risk_at, sla_due_at, sla_stopped_at,
+       received_at, completed_at, cancelled_at, hold_from_status, version, search_text,
+       created_at, updated_at)
+     select num, p.id, case when p.code = 'DIRECT' then null else p.code || '-' || g end,
+            c.id, jt.id, jt.default_price_pence, jt.default_payout_pence, st,
+            case when st in ('received', 'customer_submitted') then 'awaiting_dispatch'
+                 when st = 'validated' then (array['awaiting_dispatch', 'dispatched', 'arrived'])[1 + g % 3]
+                 when g % 10 = 0 then 'customer_supplied' else 'arrived' end,
+            case when st in ('assigned', 'scheduled', 'in_progress', 'revisit_required', 'completed', 'closed')
+                 then ct.id end,
+            case when st in ('assigned', 'scheduled', 'in_progress', 'revisit_required', 'completed', 'closed')
+                 then rcv + interval '2 days' end,
+            case when st in ('assigned', 'scheduled', 'in_progress', 'revisit_required', 'completed', 'closed')
+                 then rcv + interval '3 days' end,
+            coalesce(p.sla_target_days, 14),
+            rcv + make_interval(secs => coalesce(p.sla_target_days, 14) * 86400 * 0.75),
+            rcv + make_interval(days => coalesce(p.sla_target_days, 14)),
+            case when st in ('completed', 'closed', 'cancelled') then rcv + interval '9 days' end,
+            rcv,
+            case when st in ('completed', 'closed') then rcv + interval '9 days' end,
+            case when st = 'cancelled' then rcv + interval '9 days' end,
+            case when st = 'on_hold' then 'validated' end,
+            5,
+            lower(concat_ws(' | ', num, case when p.code = 'DIRECT' then null else p.code || '-' || g end,
+                            c.first_name || ' ' || c.last_name, c.postcode, replace(c.postcode, ' ', ''),
+                            c.email, c.phone, '0' || substr(c.phone, 4))),
+            rcv, rcv + interval '9 days'
+       from (select g,
+                    'UPL-' || extract(year from now())::int || '-' || lpad(g::text, 6, '0') as num,
+                    (array['received', 'customer_submitted', 'validated', 'assigned', 'scheduled',
+                           'in_progress', 'revisit_required', 'completed', 'closed', 'on_hold',
+                           'cancelled'])[1 + (g * 17) % 11] as st,
+                    now() - make_interval(mins => ((g * 7919) % (120 * 1440))) as rcv
+               from generate_series(1, $1::int) g) s
+       join customers c on c.reference = 'CUS-' || lpad(g::text, 6, '0')
+       join (select id, code, sla_target_days, row_number() over (order by code) - 1 as i from partners) p
+         on p.i = g % 4
+       join (select id, default_price_pence, default_payout_pence, row_number() over (order by code) - 1 as i
+               from job_types) jt on jt.i = (g / 3) % 5
+       join (select id, row_number() over (order by name) - 1 as i from contractors where name <> 'Moorland Mounts') ct
+         on ct.i = g % 3`,
+    [count],
+  );
+
+  await q(`insert into visits (order_id, contractor_id, engineer_id, scheduled_date, slot, status,
+             outcome, created_at, updated_at)
+           select o.id, o.contractor_id, e.id, (o.received_at + interval '5 days')::date,
+                  (array['am', 'pm', 'all_day'])[1 + abs(hashtext(o.order_number)) % 3],
+                  case o.status when 'scheduled' then 'scheduled' when 'in_progress' then 'in_progress'
+                       when 'revisit_required' then 'failed' else 'completed' end,
+                  case o.status when 'revisit_required' then 'failed'
+                       when 'completed' then 'completed' when 'closed' then 'completed' end,
+                  o.received_at + interval '4 days', o.received_at + interval '4 days'
+             from orders o
+             join lateral (select id from users u where u.contractor_id = o.contractor_id
+                            and u.role = 'engineer' order by u.email limit 1) e on true
+            where o.status in ('scheduled', 'in_progress', 'revisit_required', 'completed', 'closed')`);
+
+  await q(
+    `insert into order_events (order_id, type, actor_role, actor_name, from_status, to_status,
+       from_kit_status, to_kit_status, data, created_at)
+     select o.id, (array['created', 'submit_customer_form', 'validate', 'dispatch_kit', 'confirm_kit_arrived'])[k],
+            case k when 2 then 'customer' else 'back_office' end,
+            case k when 2 then 'Customer' else 'Back office' end,
+            (array[null, 'received', 'customer_submitted', 'validated', 'validated'])[k],
+            (array['received', 'customer_submitted', 'validated', 'validated', 'validated'])[k],
+            (array[null, 'awaiting_dispatch', 'awaiting_dispatch', 'awaiting_dispatch', 'dispatched'])[k],
+            (array['awaiting_dispatch', 'awaiting_dispatch', 'awaiting_dispatch', 'dispatched', 'arrived'])[k],
+            '{}'::jsonb, o.received_at + make_interval(hours => k * 7)
+       from orders o cross join generate_series(1, 5) k`,
+  );
+  await q(
+    `select setval('order_number_seq', $1::bigint), setval('customer_reference_seq', $1::bigint)`,
+    [count],
+  );
+  await handle.exec('analyze');
+}

@@ -1,0 +1,259 @@
+// `npm run bench`: seeds 100,000 orders into a fresh database (PGlite by default; a new
+// database on the PostgreSQL server at BENCH_DATABASE_URL when set, dropped afterwards), starts
+// the real app on a free port, and measures the order list and detail through HTTP against the
+// same SQL run directly through the driver. Target: every endpoint's p50 within 2x of its SQL.
+import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { createJobQueue } from '../src/server/jobs/queue';
+import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
+import { bulkSeedOrders } from './orders-seed';
+
+const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
+const warmup = 5;
+
+type Scenario = {
+  name: string;
+  url: () => string;
+  sql: (handle: DatabaseHandle) => Promise<unknown>;
+};
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * Times the HTTP call and its SQL in alternation, so a busy machine slows both alike (the
+ * ratio is what the target is about).
+ */
+async function timePair(
+  http: () => Promise<unknown>,
+  direct: () => Promise<unknown>,
+  count: number,
+) {
+  for (let i = 0; i < warmup; i += 1) {
+    await http();
+    await direct();
+  }
+  const httpSamples: number[] = [];
+  const sqlSamples: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    let start = performance.now();
+    await http();
+    httpSamples.push(performance.now() - start);
+    start = performance.now();
+    await direct();
+    sqlSamples.push(performance.now() - start);
+  }
+  const summary = (samples: number[]) => ({
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+  });
+  return { http: summary(httpSamples), direct: summary(sqlSamples) };
+}
+
+// The SQL the order list runs (orders.repository listOrders): the page of ids, its joins, and
+// the count, with the same conditions.
+const pageSql = (where: string, orderBy: string, limitOffset: string) => `
+  select o.id, o.order_number, o.status, o.kit_status, o.partner_id, p.name, o.partner_reference,
+         o.customer_id, c.first_name, c.last_name, c.postcode, c.town, o.job_type_id, jt.name,
+         o.contractor_id, ct.name, o.contractor_accepted_at, o.requested_date, o.sla_at_risk_at,
+         o.sla_due_at, o.sla_stopped_at, o.received_at, o.updated_at, o.price_pence, o.payout_pence
+    from (select id from orders o where ${where} order by ${orderBy} ${limitOffset}) page
+    join orders o on o.id = page.id
+    join partners p on p.id = o.partner_id
+    join customers c on c.id = o.customer_id
+    join job_types jt on jt.id = o.job_type_id
+    left join contractors ct on ct.id = o.contractor_id
+   order by ${orderBy.replaceAll('o.', 'o.')}`;
+
+function listSql(where: string, values: unknown[], offset = 0) {
+  return async (handle: DatabaseHandle) => {
+    await Promise.all([
+      handle.query(
+        pageSql(where, 'o.received_at desc, o.id desc', `limit 25 offset ${offset}`),
+        values,
+      ),
+      handle.query(`select count(*)::int from orders o where ${where}`, values),
+    ]);
+  };
+}
+
+async function main() {
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const dbName = `uplink_bench_${process.pid}`;
+  let admin: pg.Client | null = null;
+  let handle: DatabaseHandle;
+  if (pgUrl) {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database "${dbName}"`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${dbName}`;
+    handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
+  } else {
+    handle = await openDatabase({ dataDir: null });
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uplink-bench-'));
+  const engine = pgUrl ? 'PostgreSQL' : 'PGlite';
+  try {
+    console.log(`Engine: ${engine}; seeding ${orderCount.toLocaleString('en-GB')} orders…`);
+    const seedStart = performance.now();
+    await migrate(handle);
+    await bulkSeedOrders(handle, orderCount);
+    const counts = await handle.query(
+      `select (select count(*) from orders)::int as orders, (select count(*) from customers)::int as customers,
+              (select count(*) from order_events)::int as events, (select count(*) from visits)::int as visits`,
+    );
+    console.log(
+      `Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s:`,
+      JSON.stringify(counts.rows[0]),
+    );
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      PUBLIC_URL: 'http://127.0.0.1:5000',
+    });
+    const { rows: userRows } = await handle.query(
+      `insert into users (email, role, first_name, last_name, status)
+       values ('bench-office@example.com', 'back_office', 'Bench', 'Office', 'active') returning id`,
+    );
+    const session = await createSession(handle.db, config, String(userRows[0]!.id));
+    const queue = createJobQueue(handle, { runWorkers: false });
+    const app = await buildApp({
+      config,
+      database: handle,
+      queue,
+      state: { migrated: true, seeded: true },
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const headers = { cookie: `${sessionCookieName}=${session.token}` };
+    const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id
+                         where s.id = $1 limit 1`;
+
+    // Probes taken from the data: a postcode, a surname, order ids for the detail.
+    const sample = await handle.query(
+      `select c.postcode, c.last_name from customers c where c.reference = 'CUS-004242'`,
+    );
+    const postcode = String(sample.rows[0]!.postcode);
+    const surname = 'Pascoe';
+    const ids = (
+      await handle.query(`select id from orders order by order_number limit 50 offset 1000`)
+    ).rows.map((r) => String(r.id));
+    let detailIndex = 0;
+    const nextId = () => ids[detailIndex++ % ids.length]!;
+    const like = (text: string) => `%${text.toLowerCase()}%`;
+    const deepPage = Math.floor(orderCount / 2 / 25);
+
+    const scenarios: Scenario[] = [
+      { name: 'list: first page', url: () => '/api/orders', sql: listSql('true', []) },
+      {
+        name: 'list: status=scheduled',
+        url: () => '/api/orders?status=scheduled',
+        sql: listSql('o.status in ($1)', ['scheduled']),
+      },
+      {
+        name: `list: search postcode ${postcode}`,
+        url: () => `/api/orders?q=${encodeURIComponent(postcode)}`,
+        sql: listSql('(o.search_text like $1)', [like(postcode)]),
+      },
+      {
+        name: `list: search surname ${surname}`,
+        url: () => `/api/orders?q=${surname}`,
+        sql: listSql('o.search_text like $1', [like(surname)]),
+      },
+      {
+        name: `list: deep page ${deepPage}`,
+        url: () => `/api/orders?page=${deepPage}`,
+        sql: listSql('true', [], (deepPage - 1) * 25),
+      },
+      {
+        name: 'order detail',
+        url: () => `/api/orders/${nextId()}`,
+        sql: async (h) => {
+          const id = nextId();
+          await h.query(
+            `select o.*, c.*, p.name, jt.name, ct.id, ct.name, ct.contact_email, ct.contact_phone
+               from orders o join customers c on c.id = o.customer_id
+               join partners p on p.id = o.partner_id join job_types jt on jt.id = o.job_type_id
+               left join contractors ct on ct.id = o.contractor_id where o.id = $1 limit 1`,
+            [id],
+          );
+          await Promise.all([
+            h.query(
+              `select v.*, u.first_name, u.last_name from visits v join users u on u.id = v.engineer_id
+                where v.order_id = $1 order by v.created_at, v.id`,
+              [id],
+            ),
+            h.query(`select * from order_events where order_id = $1 order by created_at, id`, [id]),
+          ]);
+        },
+      },
+    ];
+
+    const results = [];
+    for (const scenario of scenarios) {
+      const probe = await fetch(base + scenario.url(), { headers });
+      if (probe.status !== 200)
+        throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
+      const body = (await probe.json()) as { total?: number };
+      const { http, direct } = await timePair(
+        async () => {
+          const res = await fetch(base + scenario.url(), { headers });
+          await res.arrayBuffer();
+        },
+        async () => {
+          // Every /api request first loads its session: part of the endpoint's SQL too.
+          await handle.query(sessionSql, [session.id]);
+          await scenario.sql(handle);
+        },
+        iterations,
+      );
+      results.push({
+        endpoint: scenario.name,
+        matches: body.total ?? 1,
+        'http p50 ms': http.p50.toFixed(2),
+        'http p95 ms': http.p95.toFixed(2),
+        'sql p50 ms': direct.p50.toFixed(2),
+        'sql p95 ms': direct.p95.toFixed(2),
+        'ratio p50': (http.p50 / direct.p50).toFixed(2),
+        'ratio p95': (http.p95 / direct.p95).toFixed(2),
+      });
+    }
+    console.log(
+      `\n${engine}, ${orderCount.toLocaleString('en-GB')} orders, ${iterations} requests each:`,
+    );
+    console.table(results);
+    const over = results.filter((r) => Number(r['ratio p50']) > 2);
+    console.log(
+      over.length === 0
+        ? 'Every endpoint is within 2x of its SQL at p50.'
+        : `Over 2x at p50: ${over.map((r) => r.endpoint).join(', ')}`,
+    );
+    await app.close();
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+await main();
