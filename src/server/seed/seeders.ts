@@ -1,8 +1,9 @@
 import type { Seeder } from './seed';
 import { companySeeder } from './company.seed';
 import { ordersSeeder } from './orders.seed';
+import { usersSeeder } from './users.seed';
 
 /** Every feature's demo data, in the order it must run. Add each new seeder here. */
 // ordersSeeder links the demo contractor, engineer and dual accounts to the demo contractor
 // company: keep it AFTER the users seeder.
-export const demoSeeders: Seeder[] = [companySeeder, ordersSeeder];
+export const demoSeeders: Seeder[] = [usersSeeder, companySeeder, ordersSeeder];

@@ -36,8 +36,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Inject = Parameters<TestApp['inject']>[0];
-const post = (url: string, payload: object, extra: Partial<Exclude<Inject, string>> = {}) =>
+const post = (
+  url: string,
+  payload: object,
+  extra: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) =>
   app.inject({
     method: 'POST',
     url,

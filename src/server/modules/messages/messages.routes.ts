@@ -6,9 +6,17 @@ import {
   messageSchema,
 } from '../../../shared/messages/messages.contracts';
 import { notFound } from '../../errors';
-import { findMessage, listMessages, messageAdapters, toMessage } from './messages.service';
+import {
+  findMessage,
+  listMessages,
+  messageAdapters,
+  toMessage,
+  useMessageLog,
+} from './messages.service';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  useMessageLog(app.deps, app.log);
+
   app.get(
     '/messages',
     {

@@ -24,6 +24,14 @@ export function messageAdapters(deps: Pick<AppDeps, 'config'>): Adapters {
   return adapters;
 }
 
+type MessageLog = { info: (obj: object, msg: string) => void };
+const logs = new WeakMap<object, MessageLog>();
+
+/** The app's logger, for the outbox lines (set when the messages routes are registered). */
+export function useMessageLog(deps: Pick<AppDeps, 'config'>, log: MessageLog) {
+  logs.set(deps.config, log);
+}
+
 export type NewMessage = {
   channel: MessageChannel;
   kind: string;
@@ -43,7 +51,6 @@ export type NewMessage = {
 export async function queueMessage(
   deps: Pick<AppDeps, 'config' | 'database' | 'queue'>,
   message: NewMessage,
-  log?: { info: (obj: object, msg: string) => void },
 ): Promise<MessageRow> {
   const adapters = messageAdapters(deps);
   const provider = message.channel === 'email' ? adapters.mail.kind : adapters.sms.kind;
@@ -67,10 +74,13 @@ export async function queueMessage(
     .returning();
   if (!row) throw new Error('insert into messages returned nothing');
   if (outbox) {
-    log?.info(
-      { messageId: row.id, channel: row.channel, kind: row.kind, to: row.to },
-      'message kept in the outbox (no provider configured)',
-    );
+    // Logged without the body: codes and links stay out of the logs (PRODUCT.md).
+    logs
+      .get(deps.config)
+      ?.info(
+        { messageId: row.id, channel: row.channel, kind: row.kind, to: row.to },
+        'message kept in the outbox (no provider configured): read it at GET /api/messages',
+      );
     return row;
   }
   await deps.queue.send(
