@@ -27,7 +27,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
   JOBS_WORKER: booleanFromEnv.default(true),
-  // Identity and access (issue 3); see docs/decisions/006-sessions-and-passwords.md.
+  // Identity and access (issue 3); see docs/decisions/007-sessions-and-passwords.md.
   SESSION_IDLE_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
     .int('must be a whole number')
