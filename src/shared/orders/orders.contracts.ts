@@ -212,7 +212,12 @@ const scheduleBody = z.object({
   ...version,
 });
 
-/** Each lifecycle action's endpoint (POST /api/orders/:id/<path>) and request body. */
+/**
+ * Each lifecycle action's endpoint (POST /api/orders/:id/<path>) and request body. It answers
+ * 200 with the order detail, or 204 when the caller can no longer see the order (a contractor
+ * that declined it). A refused move answers 409 `{ code, message }`; a role that may never make
+ * the move 403; an order outside the caller's scope 404.
+ */
 export const orderActionEndpoints = {
   submit_customer_form: { path: 'submit-customer-form', body: empty },
   validate: { path: 'validate', body: empty },

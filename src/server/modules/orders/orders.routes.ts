@@ -24,6 +24,7 @@ import {
   getOrderDetail,
   getOrderDetailByNumber,
   listOrdersForViewer,
+  canSeeOrder,
   performOrderAction,
   updateOrder,
 } from './orders.service';
@@ -125,15 +126,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           body: z.preprocess((value) => value ?? {}, endpoint.body) as z.ZodType<
             Record<string, unknown>
           >,
-          response: { 200: orderDetail },
+          response: { 200: orderDetail, 204: z.null() },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const viewer = viewerOf(request.user!);
         await performOrderAction(db(), request.params.id, action, request.body ?? {}, {
           kind: 'user',
           viewer,
         });
+        // A contractor that declines no longer sees the order: 204 with no body.
+        if (!(await canSeeOrder(db(), viewer, request.params.id)))
+          return reply.status(204).send(null);
         return getOrderDetail(db(), request.params.id, viewer);
       },
     );

@@ -206,6 +206,15 @@ async function canSee(db: Database, viewer: Viewer, order: Pick<OrderRow, 'id' |
   return false;
 }
 
+export async function canSeeOrder(db: Database, viewer: Viewer, id: string) {
+  if (viewer.backOffice) return true;
+  const [order] = await db
+    .select({ id: orders.id, contractorId: orders.contractorId })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return !!order && (await canSee(db, viewer, order));
+}
+
 function toVisit(row: {
   visit: VisitRow;
   engineerFirstName: string;
