@@ -1,20 +1,47 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { freePort, spawnServer } from '../tests/support/server-process';
+import { startSmsCapture, type SmsCapture } from '../tests/support/sms-capture';
+import { startSmtpCapture, type SmtpCapture } from '../tests/support/smtp-capture';
 
 type WorkerFixtures = {
   /** The real built server, one per Playwright worker, with demo data and its own data folder. */
   server: { url: string; dataDir: string };
+  /** A local SMTP server catching every email the worker's server sends (SMTP_URL). */
+  mailbox: SmtpCapture;
+  /** A local stand-in for the Twilio API catching every SMS the worker's server sends. */
+  smsInbox: SmsCapture;
 };
 
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
-  server: [
+  mailbox: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use) => {
+      const mailbox = await startSmtpCapture();
+      await use(mailbox);
+      await mailbox.close();
+    },
+    { scope: 'worker' },
+  ],
+  smsInbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const smsInbox = await startSmsCapture();
+      await use(smsInbox);
+      await smsInbox.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    // The captures start first so the server sends its email and SMS to them.
+    async ({ mailbox, smsInbox }, use) => {
       const port = await freePort();
       const server = spawnServer({
         PORT: String(port),
         SEED_DEMO: 'true',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: 'Uplink <no-reply@uplink.test>',
+        ...smsInbox.env,
       });
       await server.ready;
       await use({ url: server.url, dataDir: server.dataDir });
@@ -49,4 +76,22 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   const body = (await res.json()) as { requiresTwoFactor: boolean; user?: { role: string } };
   expect(body.requiresTwoFactor, `${email} needs the two-factor step`).toBe(false);
   return body;
+}
+
+/**
+ * An API client signed in as `email` (not tied to any page), sending the site's Origin on every
+ * call as a browser would, so state-changing calls pass the cross-site check. Dispose it after.
+ */
+export async function apiAs(
+  baseURL: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<APIRequestContext> {
+  const context = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: new URL(baseURL).origin },
+  });
+  const res = await context.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), `sign in as ${email}: ${await res.text()}`).toBe(200);
+  return context;
 }
