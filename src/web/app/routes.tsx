@@ -54,7 +54,9 @@ export const routes: readonly AppRoute[] = [
 
   // Back office (spec §2 navigation).
   { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: null },
-  { path: '/orders', area: 'Orders', access: backOffice, page: null },
+  { path: '/orders', area: 'Orders', access: backOffice, page: lazy(() => import('../features/orders/components/OrdersPage')) },
+  { path: '/orders/new', area: 'New order', access: backOffice, page: lazy(() => import('../features/orders/components/CreateOrderPage')) },
+  { path: '/orders/:id', area: 'Order', access: backOffice, page: lazy(() => import('../features/orders/components/OrderDetailPage')) },
   { path: '/customers', area: 'Customers', access: backOffice, page: null },
   { path: '/contractors', area: 'Contractors', access: backOffice, page: null },
   {
@@ -88,8 +90,8 @@ export const routes: readonly AppRoute[] = [
     page: null,
   },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
-  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: null },
-  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: null },
+  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },
+  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/orders/components/OrderSummaryPage')) },
 ];
 
 /** Whether this user may open a route with this access. */

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  updateOrderBody,
+  type OrderDetail,
+  type UpdateOrderBody,
+} from '@shared/orders/orders.contracts';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { useJobTypes } from '../api/list-job-types';
+import { useUpdateOrder } from '../api/update-order';
+import { emptyToNull } from '../lib/form-helpers';
+import { showServerError } from '../lib/server-errors';
+import { MoneyInput, moneyError } from './MoneyInput';
+
+const fields = [
+  'partnerReference',
+  'jobTypeId',
+  'pricePence',
+  'payoutPence',
+  'requestedDate',
+  'notes',
+] as const;
+
+/** Back office edits the order's own details (the customer is edited on /customers). */
+export function EditOrderDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: OrderDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const jobTypes = useJobTypes();
+  const mutation = useUpdateOrder(order.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateOrderBody>({
+    resolver: zodResolver(updateOrderBody),
+    values: {
+      partnerReference: order.partnerReference,
+      jobTypeId: order.jobType.id,
+      pricePence: order.pricePence,
+      payoutPence: order.payoutPence,
+      requestedDate: order.requestedDate,
+      notes: order.notes,
+    },
+  });
+
+  const handleSave = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync({ ...values, expectedVersion: order.version });
+      toast({ title: 'Order saved', description: `${order.orderNumber} updated.` });
+      onOpenChange(false);
+    } catch (error) {
+      showServerError(error, { title: 'Could not save the order', setError, fields });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={handleSave} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Edit {order.orderNumber}</DialogTitle>
+            <DialogDescription>
+              Partner reference, job type, price, payout, requested date and notes.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Partner reference" error={errors.partnerReference?.message}>
+            {(field) => (
+              <Input {...field} {...register('partnerReference', { setValueAs: emptyToNull })} />
+            )}
+          </FormField>
+          <FormField label="Job type" error={errors.jobTypeId?.message}>
+            {(field) => (
+              <Select {...field} {...register('jobTypeId')}>
+                {jobTypes.data?.items
+                  .filter((j) => j.active || j.id === order.jobType.id)
+                  .map((j) => (
+                    <option key={j.id} value={j.id}>
+                      {j.name}
+                    </option>
+                  )) ?? <option value={order.jobType.id}>{order.jobType.name}</option>}
+              </Select>
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {order.pricePence !== undefined && (
+              <FormField label="Price to partner" error={errors.pricePence && moneyError}>
+                {(field) => (
+                  <Controller
+                    control={control}
+                    name="pricePence"
+                    render={({ field: f }) => (
+                      <MoneyInput {...field} value={f.value} onChange={f.onChange} />
+                    )}
+                  />
+                )}
+              </FormField>
+            )}
+            <FormField label="Payout to contractor" error={errors.payoutPence && moneyError}>
+              {(field) => (
+                <Controller
+                  control={control}
+                  name="payoutPence"
+                  render={({ field: f }) => (
+                    <MoneyInput {...field} value={f.value} onChange={f.onChange} />
+                  )}
+                />
+              )}
+            </FormField>
+          </div>
+          <FormField label="Requested date" error={errors.requestedDate?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                type="date"
+                {...register('requestedDate', { setValueAs: emptyToNull })}
+              />
+            )}
+          </FormField>
+          <FormField label="Notes" error={errors.notes?.message}>
+            {(field) => (
+              <Textarea {...field} rows={3} {...register('notes', { setValueAs: emptyToNull })} />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Back
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

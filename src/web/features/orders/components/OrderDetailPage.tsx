@@ -1,0 +1,161 @@
+import { ArrowLeft, FileText, Pencil, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { Link, type RouteComponentProps } from 'wouter';
+import type { AllowedAction } from '@shared/orders/order-lifecycle';
+import { orderStatusLabels } from '@shared/orders/order-status';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { errorMessage, HttpError } from '@web/lib/api-client';
+import { useOrder } from '../api/get-order';
+import { EditOrderDialog } from './EditOrderDialog';
+import { OrderActionDialog } from './OrderActionDialog';
+import {
+  ContractorSection,
+  CustomerSection,
+  KitSection,
+  MoneySection,
+  Timeline,
+  VisitsSection,
+} from './OrderSections';
+import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
+
+const destructive = new Set(['cancel', 'unassign', 'decline', 'fail']);
+
+/** /orders/:id (back office): everything about one order, and the moves allowed now. */
+export default function OrderDetailPage({ params }: RouteComponentProps) {
+  const id = params.id ?? '';
+  const order = useOrder(id);
+  const [acting, setActing] = useState<AllowedAction | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  if (order.isPending) {
+    return (
+      <div className="grid gap-3" role="status" aria-label="Loading order">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (order.isError) {
+    const notFound = order.error instanceof HttpError && order.error.status === 404;
+    return (
+      <EmptyState
+        title={notFound ? 'Order not found' : 'The order could not be loaded'}
+        action={
+          <Button asChild variant="outline">
+            <Link href="/orders">Back to orders</Link>
+          </Button>
+        }
+      >
+        {errorMessage(order.error, order.error.message)}
+      </EmptyState>
+    );
+  }
+
+  const o = order.data;
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-4">
+      <Link
+        href="/orders"
+        className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Orders
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{o.orderNumber}</h1>
+          <div className="flex flex-wrap gap-1.5">
+            <OrderStatusBadge status={o.status} />
+            <KitStatusBadge kitStatus={o.kitStatus} />
+            <SlaBadge slaState={o.slaState} />
+          </div>
+          {o.status === 'on_hold' && o.holdFromStatus && (
+            <p className="text-sm text-slate-600">
+              Resumes to {orderStatusLabels[o.holdFromStatus].toLowerCase()}.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit order
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <Link href={`/installation/${o.id}`}>
+              <FileText aria-hidden="true" />
+              Installation details
+            </Link>
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <Link href={`/order-summary/${encodeURIComponent(o.orderNumber)}`}>
+              <Printer aria-hidden="true" />
+              Order summary
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <section
+        aria-labelledby="actions-heading"
+        className="rounded-lg border border-slate-200 bg-white p-3"
+      >
+        <h2 id="actions-heading" className="mb-2 text-sm font-semibold text-slate-700">
+          Next steps
+        </h2>
+        {o.allowedActions.length === 0 ? (
+          <p className="text-sm text-slate-600">No change can be made to this order now.</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {o.allowedActions.map((allowed) => (
+              <Button
+                key={allowed.action}
+                size="sm"
+                variant={destructive.has(allowed.action) ? 'destructive' : 'default'}
+                onClick={() => setActing(allowed)}
+              >
+                {allowed.label}
+              </Button>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid content-start gap-4 lg:col-span-2">
+          <div className="grid gap-4 md:grid-cols-2">
+            <CustomerSection
+              order={o}
+              link={
+                <Link
+                  href={`/customers/${o.customer.id}`}
+                  className="text-sm text-brand-700 hover:underline"
+                >
+                  Open customer
+                </Link>
+              }
+            />
+            <MoneySection order={o} />
+            <KitSection order={o} />
+            <ContractorSection order={o} />
+          </div>
+          <VisitsSection order={o} />
+        </div>
+        <Timeline events={o.timeline} />
+      </div>
+
+      {acting && (
+        <OrderActionDialog
+          key={acting.action}
+          order={o}
+          allowed={acting}
+          open
+          onOpenChange={(open) => !open && setActing(null)}
+        />
+      )}
+      <EditOrderDialog order={o} open={editing} onOpenChange={setEditing} />
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  kitStatuses,
+  kitStatusLabels,
+  orderStatuses,
+  orderStatusLabels,
+  slaStateLabels,
+  slaStates,
+} from '@shared/orders/order-status';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select } from '@web/components/ui/select';
+import { useContractors } from '../api/list-contractors';
+import { useJobTypes } from '../api/list-job-types';
+import { usePartners } from '../api/list-partners';
+import {
+  activeFilterCount,
+  defaultListState,
+  type OrderListState,
+} from '../lib/list-search-params';
+import { MultiSelectFilter } from './MultiSelectFilter';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search box: typing updates the URL (replacing, not pushing) after a short pause. */
+export function OrderSearchBox({
+  value,
+  onSearch,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The URL changed from elsewhere (back button, a link): show what it says.
+  if (value !== shown) {
+    setShown(value);
+    if (text.trim() !== value.trim()) setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div className="relative w-full">
+      <Label htmlFor="order-search" className="sr-only">
+        Search orders
+      </Label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <Input
+        id="order-search"
+        type="search"
+        className="pl-9"
+        placeholder="Order number, reference, name, postcode, phone or email"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onSearch(text);
+        }}
+      />
+    </div>
+  );
+}
+
+export function OrderFilters({
+  state,
+  onChange,
+}: {
+  state: OrderListState;
+  onChange: (patch: Partial<OrderListState>) => void;
+}) {
+  const partners = usePartners();
+  const jobTypes = useJobTypes();
+  const contractors = useContractors();
+  const count = activeFilterCount(state);
+
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4">
+      <legend className="sr-only">Filters</legend>
+      <MultiSelectFilter
+        label="Status"
+        options={orderStatuses}
+        labels={orderStatusLabels}
+        value={state.status}
+        onChange={(status) => onChange({ status })}
+      />
+      <MultiSelectFilter
+        label="Kit"
+        options={kitStatuses}
+        labels={kitStatusLabels}
+        value={state.kitStatus}
+        onChange={(kitStatus) => onChange({ kitStatus })}
+      />
+      <MultiSelectFilter
+        label="SLA"
+        options={slaStates}
+        labels={slaStateLabels}
+        value={state.slaState}
+        onChange={(slaState) => onChange({ slaState })}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-partner">Partner</Label>
+        <Select
+          id="filter-partner"
+          value={state.partnerId}
+          onChange={(e) => onChange({ partnerId: e.target.value })}
+        >
+          <option value="">Any partner</option>
+          {partners.data?.items.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-contractor">Contractor</Label>
+        <Select
+          id="filter-contractor"
+          value={state.contractorId}
+          onChange={(e) => onChange({ contractorId: e.target.value })}
+        >
+          <option value="">Any contractor</option>
+          <option value="none">No contractor</option>
+          {contractors.data?.items.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-job-type">Job type</Label>
+        <Select
+          id="filter-job-type"
+          value={state.jobTypeId}
+          onChange={(e) => onChange({ jobTypeId: e.target.value })}
+        >
+          <option value="">Any job type</option>
+          {jobTypes.data?.items.map((j) => (
+            <option key={j.id} value={j.id}>
+              {j.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-from">Received from</Label>
+        <Input
+          id="filter-from"
+          type="date"
+          value={state.receivedFrom}
+          max={state.receivedTo || undefined}
+          onChange={(e) => onChange({ receivedFrom: e.target.value })}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-to">Received to</Label>
+        <Input
+          id="filter-to"
+          type="date"
+          value={state.receivedTo}
+          min={state.receivedFrom || undefined}
+          onChange={(e) => onChange({ receivedTo: e.target.value })}
+        />
+      </div>
+      {count > 0 && (
+        <div className="flex items-end sm:col-span-2 lg:col-span-4">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              onChange({
+                status: [],
+                kitStatus: [],
+                slaState: [],
+                partnerId: '',
+                contractorId: '',
+                jobTypeId: '',
+                receivedFrom: defaultListState.receivedFrom,
+                receivedTo: defaultListState.receivedTo,
+              })
+            }
+          >
+            <X aria-hidden="true" />
+            Clear {count} {count === 1 ? 'filter' : 'filters'}
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
