@@ -8,8 +8,9 @@ import type { Contractor, Engineer } from '../../../shared/orders/contractors.co
 
 export type ContractorRow = typeof contractors.$inferSelect;
 
-const engineerCount = sql<number>`(select count(*)::int from ${users} where ${users.contractorId} = ${contractors.id} and (${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles})))`;
-const openOrderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.contractorId} = ${contractors.id} and ${orders.status} not in ('completed', 'closed', 'cancelled'))`;
+// Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
+const engineerCount = sql<number>`(select count(*)::int from users u2 where u2.contractor_id = "contractors"."id" and (u2.role = 'engineer' or 'engineer' = any(u2.additional_roles)))`;
+const openOrderCount = sql<number>`(select count(*)::int from orders o2 where o2.contractor_id = "contractors"."id" and o2.status not in ('completed', 'closed', 'cancelled'))`;
 
 function toContractor(
   row: ContractorRow,

@@ -174,7 +174,8 @@ export async function listCustomers(
       conditions.push(or(...patterns.map((p) => sql`${customers.searchText} like ${p}`))!);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
+  // Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
+  const orderCount = sql<number>`(select count(*)::int from orders o2 where o2.customer_id = "customers"."id")`;
   const [rows, total] = await Promise.all([
     db
       .select({ customer: customers, orderCount })

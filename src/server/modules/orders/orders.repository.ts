@@ -84,7 +84,7 @@ export function scopeCondition(viewer: Viewer): SQL | undefined {
   if (viewer.engineer) {
     parts.push(
       exists(
-        sql`(select 1 from ${visits} where ${visits.orderId} = ${orders.id} and ${visits.engineerId} = ${viewer.userId})`,
+        sql`(select 1 from visits v2 where v2.order_id = "orders"."id" and v2.engineer_id = ${viewer.userId})`,
       ),
     );
   }

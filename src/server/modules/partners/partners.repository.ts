@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema/orders';
 import { partners } from '../../db/schema/partners';
 import type { Partner } from '../../../shared/orders/partners.contracts';
 
 type PartnerRow = typeof partners.$inferSelect;
 
-const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.partnerId} = ${partners.id})`;
+// Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
+const orderCount = sql<number>`(select count(*)::int from orders o2 where o2.partner_id = "partners"."id")`;
 
 export function toPartner(row: PartnerRow, count: number): Partner {
   return {
