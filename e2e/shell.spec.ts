@@ -222,13 +222,15 @@ test.describe('back-office navigation on a desktop', () => {
     await expect(page).toHaveURL(/\/admin\/sbpm-reports$/);
     await expect(page.getByText('SBPM reports is not available yet')).toBeVisible();
 
-    // Keyboard: the menus open and move with the keys (the pointer parked out of the way,
-    // since a menu item under it takes the focus on hover).
+    // Keyboard: the menus open and move with the keys (from a fresh page, with the pointer
+    // parked out of the way, since a menu item under it takes the focus on hover).
+    await page.goto('/orders');
     await page.mouse.move(1, 700);
     await nav.getByRole('button', { name: 'API' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Inbound' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Outbound' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/api\/outbound$/);
   });
