@@ -53,7 +53,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/customer', area: 'My orders', access: ['customer'], page: lazy(() => import('../features/customer-home/components/CustomerHomePage')) },
 
   // Back office (spec §2 navigation).
-  { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: null },
+  { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: lazy(() => import('../features/back-office-dashboard/components/BackOfficeDashboardPage')) },
   { path: '/orders', area: 'Orders', access: backOffice, page: lazy(() => import('../features/orders/components/OrdersPage')) },
   { path: '/orders/new', area: 'New order', access: backOffice, page: lazy(() => import('../features/orders/components/CreateOrderPage')) },
   { path: '/orders/:id', area: 'Order', access: backOffice, page: lazy(() => import('../features/orders/components/OrderDetailPage')) },
