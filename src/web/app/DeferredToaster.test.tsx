@@ -6,7 +6,7 @@ import { DeferredToaster } from './DeferredToaster';
 describe('DeferredToaster', () => {
   it('loads the notification area once the browser is idle, before any toast', async () => {
     render(<DeferredToaster />);
-    expect(await screen.findByRole('region', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByRole('region', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('loads the Toaster when a toast is raised and shows it', async () => {
