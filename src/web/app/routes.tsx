@@ -57,7 +57,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/orders', area: 'Orders', access: backOffice, page: lazy(() => import('../features/orders/components/OrdersPage')) },
   { path: '/orders/new', area: 'New order', access: backOffice, page: lazy(() => import('../features/orders/components/CreateOrderPage')) },
   { path: '/orders/:id', area: 'Order', access: backOffice, page: lazy(() => import('../features/orders/components/OrderDetailPage')) },
-  { path: '/customers', area: 'Customers', access: backOffice, page: null },
+  { path: '/customers', area: 'Customers', access: backOffice, page: lazy(() => import('../features/customers/components/CustomersPage')) },
+  { path: '/customers/:id', area: 'Customer', access: backOffice, page: lazy(() => import('../features/customers/components/CustomerDetailPage')) },
   { path: '/contractors', area: 'Contractors', access: backOffice, page: null },
   {
     path: '/back-office/contractor-management',

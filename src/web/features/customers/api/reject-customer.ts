@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CustomerDetail } from '@shared/orders/customers.contracts';
+import { sendJson } from '@web/lib/api-client';
+import { customerDetailKey, customerListKey, ordersKey } from './query-keys';
+
+/** POST /api/customers/:id/reject: the details are wrong; the reason says why. */
+export function rejectCustomer(id: string, reason: string): Promise<CustomerDetail> {
+  return sendJson<CustomerDetail>('POST', `/api/customers/${encodeURIComponent(id)}/reject`, {
+    reason,
+  });
+}
+
+export function useRejectCustomer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => rejectCustomer(id, reason),
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerDetailKey(customer.id), customer);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerListKey }),
+        // A rejected customer's orders can no longer be validated.
+        queryClient.invalidateQueries({ queryKey: ordersKey }),
+      ]);
+    },
+  });
+}
