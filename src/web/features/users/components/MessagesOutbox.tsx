@@ -51,6 +51,15 @@ function recipient(message: Message): string {
   return message.channel === 'sms' ? formatUkPhone(message.to) : message.to;
 }
 
+/** What the list shows as a message's subject: an email's subject, else the start of the text. */
+function summary(message: Message): string {
+  if (message.subject) return message.subject;
+  const text = message.body.trim();
+  if (text) return text.length > 70 ? `${text.slice(0, 69)}…` : text;
+  const kind = message.kind.replace(/[_-]+/g, ' ');
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
 function when(iso: string): string {
   return format(new Date(iso), 'd MMM yyyy, HH:mm');
 }
@@ -192,7 +201,7 @@ export function MessagesOutbox() {
                     </span>
                   </TableCell>
                   <TableCell className="break-all">{recipient(message)}</TableCell>
-                  <TableCell>{message.subject ?? message.kind}</TableCell>
+                  <TableCell>{summary(message)}</TableCell>
                   <TableCell>
                     <div className="flex flex-wrap items-center gap-1">
                       <Badge variant={statusVariant[message.status]}>
