@@ -136,12 +136,8 @@ function SetPasswordCard({
           <dd className="font-medium break-all">{user.email}</dd>
           <dt className="text-slate-500">Role</dt>
           <dd className="font-medium">{welcomeRoleLabel(user.role)}</dd>
-          {user.companyName && (
-            <>
-              <dt className="text-slate-500">Company</dt>
-              <dd className="font-medium">{user.companyName}</dd>
-            </>
-          )}
+          <dt className="text-slate-500">Company</dt>
+          <dd className="font-medium">{user.companyName ?? '—'}</dd>
         </dl>
         <form noValidate onSubmit={handleSave} className="grid gap-4">
           <FormField
