@@ -99,3 +99,13 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Closes a test app and stops its job queue. Call it from a top-level `afterAll`: the
+ * `afterAll` that createTestApp registers from inside a `beforeAll` never runs, and a queue left
+ * polling would take the next test file's jobs.
+ */
+export async function closeTestApp(app: App & { queue: { stop(): Promise<void> } }) {
+  await app.close();
+  await app.queue.stop();
+}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { sameOrigin } from '../../../tests/support/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeTestApp, sameOrigin } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { messages } from '../db/schema/messages';
 import { demoPassword, usersSeeder } from './users.seed';
@@ -11,6 +11,9 @@ let ip = 0;
 beforeAll(async () => {
   app = await createTestApp();
   await usersSeeder.run({ db: app.deps.database.db, now: new Date() });
+});
+afterAll(async () => {
+  await closeTestApp(app);
 });
 
 const login = (email: string) =>

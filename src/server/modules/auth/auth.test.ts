@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeTestApp,
   createUser,
   defaultTestPassword,
   sameOrigin,
@@ -20,6 +21,9 @@ const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
 
 beforeAll(async () => {
   app = await createTestApp();
+});
+afterAll(async () => {
+  await closeTestApp(app);
 });
 
 function login(body: unknown, extra: { ip?: string; headers?: Record<string, string> } = {}) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeTestApp,
   createUser,
   defaultTestPassword,
   sameOrigin,
@@ -22,6 +23,10 @@ const nextIp = () => `10.20.0.${(ipCounter += 1)}`;
 beforeAll(async () => {
   app = await createTestApp();
   proxied = await createTestApp({ config: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await closeTestApp(app);
+  await closeTestApp(proxied);
 });
 
 const login = (target: TestApp, body: object, ip: string, headers: Record<string, string> = {}) =>

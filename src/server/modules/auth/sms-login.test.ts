@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeTestApp,
   createUser,
   sameOrigin,
   sessionCookieFrom,
@@ -31,6 +32,7 @@ beforeAll(async () => {
   app = await createTestApp({ workers: true, config: sms.env });
 });
 afterAll(async () => {
+  await closeTestApp(app);
   await sms.close();
 });
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeTestApp,
   createUser,
   defaultTestPassword,
   sameOrigin,
@@ -33,6 +34,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await closeTestApp(app);
   await smtp.close();
 });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeTestApp,
   createUser,
   sameOrigin,
   signInAs,
@@ -21,6 +22,7 @@ describe('outbox (no provider configured)', () => {
     app = await createTestApp();
     office = (await signInAs(app, 'back_office')).headers;
   });
+  afterAll(() => closeTestApp(app));
 
   it('keeps the two-factor email in the outbox, readable by back office with filters', async () => {
     const user = await createUser(app, { twoFactorMethod: 'email' });
@@ -102,6 +104,7 @@ describe('delivery with retries', () => {
     });
   });
   afterAll(async () => {
+    await closeTestApp(app);
     await smtp.close();
     await sms.close();
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeTestApp,
   createUser,
   defaultTestPassword,
   sameOrigin,
@@ -35,6 +36,7 @@ beforeAll(async () => {
   officeId = signedIn.user.id;
 });
 afterAll(async () => {
+  await closeTestApp(app);
   await smtp.close();
 });
 
