@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { extractCode, extractSetPasswordLink } from '../tests/support/smtp-capture';
 import { apiAs, DEMO_PASSWORD, expect, test } from './fixtures';
 
@@ -13,11 +13,9 @@ async function fillCredentials(page: Page, email: string, password: string) {
 }
 
 /** Turns SMS sign-in on or off through the back-office setting. */
-async function setSmsLogin(baseURL: string, enabled: boolean) {
-  const api = await apiAs(baseURL, 'office@example.com');
+async function setSmsLogin(api: APIRequestContext, enabled: boolean) {
   const res = await api.put('/api/sms-settings/login', { data: { enabled } });
   expect(res.status(), await res.text()).toBe(200);
-  await api.dispose();
 }
 
 test.describe('email and password', () => {
@@ -211,19 +209,20 @@ test.describe('SMS sign-in', () => {
     page,
     baseURL,
   }) => {
+    const api = await apiAs(baseURL, 'office@example.com');
     try {
-      await setSmsLogin(baseURL, false);
+      await setSmsLogin(api, false);
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
       await expect(page.getByRole('tab')).toHaveCount(0);
 
-      await setSmsLogin(baseURL, true);
+      await setSmsLogin(api, true);
       await page.reload();
       await page.getByRole('tab', { name: 'SMS Code (Engineers)' }).click();
       await expect(page.getByLabel('Mobile Number', { exact: true })).toBeVisible();
 
       // spec §7: the status is read again when the window regains focus.
-      await setSmsLogin(baseURL, false);
+      await setSmsLogin(api, false);
       await page.evaluate(() => {
         // TanStack Query's focus manager listens for visibilitychange on the window.
         window.dispatchEvent(new Event('visibilitychange'));
@@ -232,7 +231,8 @@ test.describe('SMS sign-in', () => {
       await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Mobile Number', { exact: true })).toBeHidden();
     } finally {
-      await setSmsLogin(baseURL, true);
+      await setSmsLogin(api, true);
+      await api.dispose();
     }
   });
 
@@ -240,11 +240,12 @@ test.describe('SMS sign-in', () => {
     page,
     baseURL,
   }) => {
+    const api = await apiAs(baseURL, 'office@example.com');
     try {
       await page.goto('/login');
       await page.getByRole('tab', { name: 'SMS Code (Engineers)' }).click();
       await page.getByLabel('Mobile Number', { exact: true }).fill('07700900001');
-      await setSmsLogin(baseURL, false);
+      await setSmsLogin(api, false);
       await page.getByRole('button', { name: 'Send Code' }).click();
       await expect(page.getByText('SMS Authentication Disabled', { exact: true })).toBeVisible();
       await expect(
@@ -255,7 +256,8 @@ test.describe('SMS sign-in', () => {
       ).toBeVisible();
       await expect(page.getByRole('tab')).toHaveCount(0);
     } finally {
-      await setSmsLogin(baseURL, true);
+      await setSmsLogin(api, true);
+      await api.dispose();
     }
   });
 });
