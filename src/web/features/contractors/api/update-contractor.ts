@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContractorDetail, UpdateContractorBody } from '@shared/orders/contractors.contracts';
+import { sendJson } from '@web/lib/api-client';
+import { assignmentQueueKey, contractorDetailKey, contractorListKey } from './query-keys';
+
+/** PATCH /api/contractors/:id: details, coverage, rates, active flag. */
+export function updateContractor(
+  id: string,
+  body: UpdateContractorBody,
+): Promise<ContractorDetail> {
+  return sendJson<ContractorDetail>('PATCH', `/api/contractors/${encodeURIComponent(id)}`, body);
+}
+
+export function useUpdateContractor(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateContractorBody) => updateContractor(id, body),
+    onSuccess: (contractor) => {
+      queryClient.setQueryData(contractorDetailKey(contractor.id), contractor);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: contractorListKey }),
+        // Coverage and the active flag decide the queue's suggestions.
+        queryClient.invalidateQueries({ queryKey: assignmentQueueKey }),
+      ]);
+    },
+  });
+}
