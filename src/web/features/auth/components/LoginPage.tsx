@@ -68,9 +68,14 @@ export default function LoginPage() {
             onValueChange={(tab) => dispatch({ type: 'selectTab', tab: tab as LoginTab })}
           >
             {smsEnabled && (
-              <TabsList>
-                <TabsTrigger value="email">Email &amp; Password</TabsTrigger>
-                <TabsTrigger value="sms">SMS Code (Engineers)</TabsTrigger>
+              <TabsList className="h-auto min-h-10">
+                {/* Narrow phones: let the labels wrap rather than overflow. */}
+                <TabsTrigger value="email" className="py-1.5 whitespace-normal">
+                  Email &amp; Password
+                </TabsTrigger>
+                <TabsTrigger value="sms" className="py-1.5 whitespace-normal">
+                  SMS Code (Engineers)
+                </TabsTrigger>
               </TabsList>
             )}
             <TabsContent value="email" className={smsEnabled ? undefined : 'mt-0'}>
