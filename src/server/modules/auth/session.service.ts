@@ -89,12 +89,22 @@ export async function deleteUserSessions(db: Database, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Housekeeping: sessions past either limit. */
-export async function deleteExpiredSessions(db: Database, config: Config, now = new Date()) {
+/** Housekeeping: a user's sessions past either limit (run at each sign-in). */
+export async function deleteExpiredSessions(
+  db: Database,
+  config: Config,
+  userId: string,
+  now = new Date(),
+) {
   const idleCutoff = new Date(now.getTime() - config.SESSION_IDLE_MINUTES * 60_000);
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)),
+      ),
+    );
 }
 
 export function readSessionToken(request: FastifyRequest): string | null {
@@ -115,6 +125,7 @@ export async function startSession(
 ) {
   const previous = readSessionToken(request);
   if (previous) await deleteSession(db, sha256(previous));
+  await deleteExpiredSessions(db, config, userId);
   const agent = request.headers['user-agent'];
   const session = await createSession(db, config, userId, {
     ip: request.ip,
@@ -137,13 +148,4 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
     sameSite: 'lax',
     secure: cookieIsSecure(config),
   });
-}
-
-export async function sessionExists(db: Database, sessionId: string) {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId)))
-    .limit(1);
-  return rows.length > 0;
 }
