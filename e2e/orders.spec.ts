@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+const office = 'office@example.com';
+
+/** A postcode nobody else has: PL district 10–29, random inward code. */
+function uniquePostcode() {
+  const letters = 'ABDEFGHJLNPQRSTUWXYZ';
+  const pick = () => letters[Math.floor(Math.random() * letters.length)];
+  return `PL${10 + Math.floor(Math.random() * 20)} ${Math.floor(Math.random() * 10)}${pick()}${pick()}`;
+}
+
+async function dashboardFigures(page: Page) {
+  await page.goto('/back-office');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('status-received')).toBeVisible();
+  const read = async (testId: string) => Number(await page.getByTestId(testId).innerText());
+  return {
+    received: await read('status-received'),
+    assigned: await read('status-assigned'),
+    onHold: await read('status-on_hold'),
+    cancelled: await read('status-cancelled'),
+    awaitingDispatch: Number(
+      (await page.getByTestId('figure-Kit awaiting dispatch').innerText()).replace(/,/g, ''),
+    ),
+  };
+}
+
+/** Clicks a next-step button on the order page and confirms its dialog. */
+async function act(
+  page: Page,
+  label: string,
+  fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
+  await page
+    .getByRole('region', { name: 'Next steps' })
+    .getByRole('button', { name: label, exact: true })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (fill) await fill(dialog);
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('back office takes an order from creation to cancellation; the dashboard follows', async ({
+  page,
+}) => {
+  await signIn(page, office);
+  const before = await dashboardFigures(page);
+
+  // Create the order.
+  const postcode = uniquePostcode();
+  const surname = `Tester${Date.now().toString(36)}`;
+  await page.goto('/orders/new');
+  await page.getByLabel('Partner', { exact: true }).selectOption({ label: 'SkyReach Broadband' });
+  await page.getByLabel('Partner reference').fill(`E2E-${Date.now()}`);
+  await page.getByLabel('Job type').selectOption({ label: 'Standard installation' });
+  // The job type's defaults fill price and payout.
+  await expect(page.getByLabel('Price to partner')).not.toHaveValue('');
+  await page.getByLabel('First name').fill('Morwenna');
+  await page.getByLabel('Last name').fill(surname);
+  await page.getByLabel('Email').fill(`${surname.toLowerCase()}@example.net`);
+  await page.getByLabel('Phone').fill('07700 900123');
+  await page.getByLabel('Address line 1').fill('1 Harbour View');
+  await page.getByLabel('Town').fill('Looe');
+  await page.getByLabel('Postcode').fill(postcode.toLowerCase().replace(' ', ''));
+  await page.getByRole('button', { name: 'Create order' }).click();
+  // The same phone may belong to a demo customer: continue with a new customer if asked.
+  const duplicate = page.getByRole('dialog', { name: 'This customer may already exist' });
+  const heading = page.getByRole('heading', { level: 1, name: /^UPL-/ });
+  await expect(duplicate.or(heading)).toBeVisible();
+  if (await duplicate.isVisible())
+    await duplicate.getByRole('button', { name: 'Create a new customer' }).click();
+  await expect(heading).toBeVisible();
+  const orderNumber = (await heading.innerText()).trim();
+  const orderUrl = page.url();
+  await expect(page.getByText(postcode)).toBeVisible();
+
+  const afterCreate = await dashboardFigures(page);
+  expect(afterCreate.received).toBe(before.received + 1);
+  expect(afterCreate.awaitingDispatch).toBe(before.awaitingDispatch + 1);
+
+  // Find it by postcode; the search stays in the URL.
+  await page.goto('/orders');
+  await page.getByLabel('Search orders').fill(postcode);
+  await expect(page).toHaveURL(/q=PL/);
+  await expect(page.getByRole('link', { name: orderNumber }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Search orders')).toHaveValue(postcode);
+  await page.getByRole('link', { name: orderNumber }).first().click();
+  await expect(page).toHaveURL(orderUrl);
+
+  // Validation, kit dispatch and arrival.
+  await act(page, 'Validate');
+  await expect(page.getByText('Validated', { exact: true }).first()).toBeVisible();
+  await act(page, 'Dispatch kit', async (dialog) => {
+    await dialog.getByLabel('Courier').fill('DPD');
+    await dialog.getByLabel('Tracking number').fill('15501234567890');
+  });
+  await expect(page.getByText('15501234567890', { exact: true })).toBeVisible();
+  await act(page, 'Kit arrived');
+
+  // Assignment, and the acceptance back office records for the contractor.
+  await act(page, 'Assign contractor', async (dialog) => {
+    await dialog.getByLabel('Contractor').selectOption({ index: 1 });
+  });
+  await expect(page.getByText('Offered, awaiting acceptance')).toBeVisible();
+  await act(page, 'Accept');
+  await expect(page.getByRole('heading', { level: 1, name: orderNumber })).toBeVisible();
+  await expect(page.getByText('Assigned', { exact: true }).first()).toBeVisible();
+
+  // Hold needs a reason; resume returns to assigned.
+  await page
+    .getByRole('region', { name: 'Next steps' })
+    .getByRole('button', { name: 'Put on hold' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByRole('dialog').getByText('A reason is required')).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Reason').fill('Customer away until next week');
+  await page.getByRole('dialog').getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByText('On hold', { exact: true }).first()).toBeVisible();
+  const onHold = await dashboardFigures(page);
+  expect(onHold.onHold).toBe(before.onHold + 1);
+
+  await page.goto(orderUrl);
+  await act(page, 'Resume');
+  await expect(page.getByText('Assigned', { exact: true }).first()).toBeVisible();
+
+  // Cancel with a reason.
+  await act(page, 'Cancel order', async (dialog) => {
+    await dialog.getByLabel('Reason').fill('Customer moved house');
+  });
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Reason: Customer moved house')).toBeVisible();
+  await expect(page.getByText('No change can be made to this order now.')).toBeVisible();
+
+  const after = await dashboardFigures(page);
+  expect(after.cancelled).toBe(before.cancelled + 1);
+  expect(after.received).toBe(before.received);
+  expect(after.onHold).toBe(before.onHold);
+  expect(after.awaitingDispatch).toBe(before.awaitingDispatch);
+  // The recent events name the order.
+  await expect(page.getByRole('link', { name: orderNumber }).first()).toBeVisible();
+});
