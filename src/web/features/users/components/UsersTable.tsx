@@ -26,6 +26,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
+import { useContractors } from '../api/list-contractors';
 import { useUsers } from '../api/list-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { roleLabels, statusLabels } from '../lib/labels';
@@ -46,6 +47,8 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const [status, setStatus] = useState<UserStatus | ''>('');
+  const [contractorId, setContractorId] = useState('');
+  const contractors = useContractors();
   const [page, setPage] = useState(1);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
 
@@ -53,9 +56,15 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
     search: debouncedSearch || undefined,
     role: role || undefined,
     status: status || undefined,
+    contractorId: contractorId || undefined,
     page,
     pageSize,
   });
+
+  const contractorNames = useMemo(
+    () => new Map((contractors.data?.items ?? []).map((item) => [item.id, item.name])),
+    [contractors.data],
+  );
 
   const columns = useMemo(
     () => [
@@ -88,7 +97,10 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
       column.display({
         id: 'company',
         header: 'Company',
-        cell: ({ row: { original: user } }) => user.companyName ?? '—',
+        cell: ({ row: { original: user } }) =>
+          user.companyName ??
+          (user.contractorId ? contractorNames.get(user.contractorId) : undefined) ??
+          '—',
       }),
       column.display({
         id: 'phone',
@@ -133,7 +145,7 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
         ),
       }),
     ],
-    [onEdit],
+    [onEdit, contractorNames],
   );
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memoizable; React Compiler skips this component, which is fine.
@@ -148,11 +160,11 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
 
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const filtered = Boolean(debouncedSearch || role || status);
+  const filtered = Boolean(debouncedSearch || role || status || contractorId);
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_11rem_10rem_13rem]">
         <div className="grid gap-1.5">
           <Label htmlFor="users-search">Search</Label>
           <div className="relative">
@@ -205,6 +217,24 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
             {userStatuses.map((value) => (
               <option key={value} value={value}>
                 {statusLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-contractor">Contractor</Label>
+          <Select
+            id="users-contractor"
+            value={contractorId}
+            onChange={(event) => {
+              setContractorId(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All companies</option>
+            {contractors.data?.items.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
               </option>
             ))}
           </Select>
