@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { users, type UserRow } from '../../db/schema/users';
 import { AppError } from '../../errors';
@@ -88,7 +88,7 @@ export async function checkPassword(
     await db
       .update(users)
       .set({ failedLoginCount: 0, lockedUntil: null })
-      .where(and(eq(users.id, user.id)));
+      .where(eq(users.id, user.id));
   }
   return user;
 }

@@ -219,3 +219,22 @@ describe('cross-site request refusal', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('public helpers of the login and signup pages', () => {
+  it('GET /api/auth/signup-info answers the SIGNUP_URL, or null when unset', async () => {
+    const res = await app.inject({ url: '/api/auth/signup-info' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ signupUrl: null });
+  });
+
+  it('GET /api/sms-settings/login is back office only', async () => {
+    const { headers } = await signInAs(app, 'back_office');
+    const res = await app.inject({ url: '/api/sms-settings/login', headers });
+    expect(res.json()).toEqual({ enabled: true });
+    const { headers: contractor } = await signInAs(app, 'contractor');
+    expect(
+      (await app.inject({ url: '/api/sms-settings/login', headers: contractor })).statusCode,
+    ).toBe(403);
+    expect((await app.inject({ url: '/api/sms-settings/login' })).statusCode).toBe(401);
+  });
+});
