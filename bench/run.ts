@@ -187,14 +187,15 @@ async function main() {
         url: () => `/api/orders/${nextId()}`,
         sql: async (h) => {
           const id = nextId();
-          await h.query(
-            `select o.*, c.*, p.name, jt.name, ct.id, ct.name, ct.contact_email, ct.contact_phone
-               from orders o join customers c on c.id = o.customer_id
-               join partners p on p.id = o.partner_id join job_types jt on jt.id = o.job_type_id
-               left join contractors ct on ct.id = o.contractor_id where o.id = $1 limit 1`,
-            [id],
-          );
+          // The endpoint reads the three at once, as here.
           await Promise.all([
+            h.query(
+              `select o.*, c.*, p.name, jt.name, ct.id, ct.name, ct.contact_email, ct.contact_phone
+                 from orders o join customers c on c.id = o.customer_id
+                 join partners p on p.id = o.partner_id join job_types jt on jt.id = o.job_type_id
+                 left join contractors ct on ct.id = o.contractor_id where o.id = $1 limit 1`,
+              [id],
+            ),
             h.query(
               `select v.*, u.first_name, u.last_name from visits v join users u on u.id = v.engineer_id
                 where v.order_id = $1 order by v.created_at, v.id`,

@@ -288,12 +288,20 @@ export async function getOrderDetail(
   viewer: Viewer,
   now = new Date(),
 ): Promise<OrderDetail> {
-  const found = await findOrderWithRefs(db, id);
-  if (!found || !(await canSee(db, viewer, found.order))) throw orderNotFound();
-  const [visitRows, eventRows] = await Promise.all([
+  // All three at once: on PostgreSQL they run on separate connections.
+  const [found, visitRows, eventRows] = await Promise.all([
+    findOrderWithRefs(db, id),
     findVisitsOfOrder(db, id),
     findEventsOfOrder(db, id),
   ]);
+  if (!found) throw orderNotFound();
+  if (!viewer.backOffice) {
+    // Scope from the rows already read: the contractor's company, or a visit of this engineer.
+    const visible =
+      (viewer.contractorId !== null && found.order.contractorId === viewer.contractorId) ||
+      (viewer.engineer && visitRows.some((row) => row.visit.engineerId === viewer.userId));
+    if (!visible) throw orderNotFound();
+  }
   const { order, customer } = found;
   const current = currentVisit(visitRows);
   const actors = actorsFor(viewer, order, current?.visit.engineerId ?? null);
