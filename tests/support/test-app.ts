@@ -1,4 +1,3 @@
-import { afterAll } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue';
@@ -8,10 +7,17 @@ import { testConfig } from './test-config';
 
 export type TestApp = App & { queue: JobQueue };
 
+const openApps = new Set<TestApp>();
+
+/** Closes every test app still open; tests/setup/database.ts runs it after each file. */
+export async function closeTestApps(): Promise<void> {
+  for (const app of [...openApps]) await app.close();
+}
+
 /**
  * The whole application on this worker's test database, ready for `app.inject()`. Background
  * workers run only when asked (`workers: true`); jobs are still queued either way.
- * Closed after the file's tests.
+ * Closed after the file's tests (or earlier by `app.close()`, which also stops its queue).
  */
 export async function createTestApp(
   options: {
@@ -36,10 +42,12 @@ export async function createTestApp(
   });
   await registerJobs(app.deps);
   await queue.start();
-  await app.ready();
-  afterAll(async () => {
-    await app.close();
+  const testApp = Object.assign(app, { queue });
+  app.addHook('onClose', async () => {
+    openApps.delete(testApp);
     await queue.stop();
   });
-  return Object.assign(app, { queue });
+  await app.ready();
+  openApps.add(testApp);
+  return testApp;
 }
