@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   kitStatuses,
@@ -79,120 +79,138 @@ export function OrderFilters({
   const jobTypes = useJobTypes();
   const contractors = useContractors();
   const count = activeFilterCount(state);
+  // Phones: the filters fold away behind one button so the list stays in view.
+  const [open, setOpen] = useState(false);
 
   return (
-    <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4">
-      <legend className="sr-only">Filters</legend>
-      <MultiSelectFilter
-        label="Status"
-        options={orderStatuses}
-        labels={orderStatusLabels}
-        value={state.status}
-        onChange={(status) => onChange({ status })}
-      />
-      <MultiSelectFilter
-        label="Kit"
-        options={kitStatuses}
-        labels={kitStatusLabels}
-        value={state.kitStatus}
-        onChange={(kitStatus) => onChange({ kitStatus })}
-      />
-      <MultiSelectFilter
-        label="SLA"
-        options={slaStates}
-        labels={slaStateLabels}
-        value={state.slaState}
-        onChange={(slaState) => onChange({ slaState })}
-      />
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-partner">Partner</Label>
-        <Select
-          id="filter-partner"
-          value={state.partnerId}
-          onChange={(e) => onChange({ partnerId: e.target.value })}
-        >
-          <option value="">Any partner</option>
-          {partners.data?.items.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-contractor">Contractor</Label>
-        <Select
-          id="filter-contractor"
-          value={state.contractorId}
-          onChange={(e) => onChange({ contractorId: e.target.value })}
-        >
-          <option value="">Any contractor</option>
-          <option value="none">No contractor</option>
-          {contractors.data?.items.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-job-type">Job type</Label>
-        <Select
-          id="filter-job-type"
-          value={state.jobTypeId}
-          onChange={(e) => onChange({ jobTypeId: e.target.value })}
-        >
-          <option value="">Any job type</option>
-          {jobTypes.data?.items.map((j) => (
-            <option key={j.id} value={j.id}>
-              {j.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-from">Received from</Label>
-        <Input
-          id="filter-from"
-          type="date"
-          value={state.receivedFrom}
-          max={state.receivedTo || undefined}
-          onChange={(e) => onChange({ receivedFrom: e.target.value })}
+    <>
+      <Button
+        variant="outline"
+        className="md:hidden"
+        aria-expanded={open}
+        aria-controls="order-filters"
+        onClick={() => setOpen(!open)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        {open ? 'Hide filters' : 'Filters'}
+        {count > 0 ? ` (${count})` : ''}
+      </Button>
+      <fieldset
+        id="order-filters"
+        className={`${open ? 'grid' : 'hidden'} gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 md:grid lg:grid-cols-4`}
+      >
+        <legend className="sr-only">Filters</legend>
+        <MultiSelectFilter
+          label="Status"
+          options={orderStatuses}
+          labels={orderStatusLabels}
+          value={state.status}
+          onChange={(status) => onChange({ status })}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="filter-to">Received to</Label>
-        <Input
-          id="filter-to"
-          type="date"
-          value={state.receivedTo}
-          min={state.receivedFrom || undefined}
-          onChange={(e) => onChange({ receivedTo: e.target.value })}
+        <MultiSelectFilter
+          label="Kit"
+          options={kitStatuses}
+          labels={kitStatusLabels}
+          value={state.kitStatus}
+          onChange={(kitStatus) => onChange({ kitStatus })}
         />
-      </div>
-      {count > 0 && (
-        <div className="flex items-end sm:col-span-2 lg:col-span-4">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() =>
-              onChange({
-                status: [],
-                kitStatus: [],
-                slaState: [],
-                partnerId: '',
-                contractorId: '',
-                jobTypeId: '',
-                receivedFrom: defaultListState.receivedFrom,
-                receivedTo: defaultListState.receivedTo,
-              })
-            }
+        <MultiSelectFilter
+          label="SLA"
+          options={slaStates}
+          labels={slaStateLabels}
+          value={state.slaState}
+          onChange={(slaState) => onChange({ slaState })}
+        />
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-partner">Partner</Label>
+          <Select
+            id="filter-partner"
+            value={state.partnerId}
+            onChange={(e) => onChange({ partnerId: e.target.value })}
           >
-            <X aria-hidden="true" />
-            Clear {count} {count === 1 ? 'filter' : 'filters'}
-          </Button>
+            <option value="">Any partner</option>
+            {partners.data?.items.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
         </div>
-      )}
-    </fieldset>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-contractor">Contractor</Label>
+          <Select
+            id="filter-contractor"
+            value={state.contractorId}
+            onChange={(e) => onChange({ contractorId: e.target.value })}
+          >
+            <option value="">Any contractor</option>
+            <option value="none">No contractor</option>
+            {contractors.data?.items.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-job-type">Job type</Label>
+          <Select
+            id="filter-job-type"
+            value={state.jobTypeId}
+            onChange={(e) => onChange({ jobTypeId: e.target.value })}
+          >
+            <option value="">Any job type</option>
+            {jobTypes.data?.items.map((j) => (
+              <option key={j.id} value={j.id}>
+                {j.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-from">Received from</Label>
+          <Input
+            id="filter-from"
+            type="date"
+            value={state.receivedFrom}
+            max={state.receivedTo || undefined}
+            onChange={(e) => onChange({ receivedFrom: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-to">Received to</Label>
+          <Input
+            id="filter-to"
+            type="date"
+            value={state.receivedTo}
+            min={state.receivedFrom || undefined}
+            onChange={(e) => onChange({ receivedTo: e.target.value })}
+          />
+        </div>
+        {count > 0 && (
+          <div className="flex items-end sm:col-span-2 lg:col-span-4">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                onChange({
+                  status: [],
+                  kitStatus: [],
+                  slaState: [],
+                  partnerId: '',
+                  contractorId: '',
+                  jobTypeId: '',
+                  receivedFrom: defaultListState.receivedFrom,
+                  receivedTo: defaultListState.receivedTo,
+                })
+              }
+            >
+              <X aria-hidden="true" />
+              Clear {count} {count === 1 ? 'filter' : 'filters'}
+            </Button>
+          </div>
+        )}
+      </fieldset>
+    </>
   );
 }
