@@ -101,9 +101,8 @@ export async function waitFor<T>(
 }
 
 /**
- * Closes a test app and stops its job queue. Call it from a top-level `afterAll`: the
- * `afterAll` that createTestApp registers from inside a `beforeAll` never runs, and a queue left
- * polling would take the next test file's jobs.
+ * Closes a test app and stops its job queue now (the setup file also closes every app after
+ * its file); closing twice is harmless. Used where a worker must stop before capture servers.
  */
 export async function closeTestApp(app: App & { queue: { stop(): Promise<void> } }) {
   await app.close();
