@@ -1,0 +1,156 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildOrderDetail, renderWithApp, stubApi } from '../testing/render';
+import { OrderActionDialog } from './OrderActionDialog';
+
+const order = buildOrderDetail({ status: 'assigned' });
+const orderPath = `/api/orders/${order.id}`;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('transition dialogs', () => {
+  it('hold asks for a reason before calling the server, then sends it with the version', async () => {
+    const calls = stubApi({
+      [`POST ${orderPath}/hold`]: () => ({
+        body: buildOrderDetail({ status: 'on_hold', holdFromStatus: 'assigned' }),
+      }),
+    });
+    const onOpenChange = vi.fn();
+    renderWithApp(
+      <OrderActionDialog
+        order={order}
+        allowed={{ action: 'hold', label: 'Put on hold', needs: ['reason'] }}
+        open
+        onOpenChange={onOpenChange}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Put on hold' }));
+    expect(await screen.findByText('A reason is required')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Reason'), 'Waiting for the landlord');
+    await userEvent.click(screen.getByRole('button', { name: 'Put on hold' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe(`${orderPath}/hold`);
+    expect(post?.body).toEqual({ reason: 'Waiting for the landlord', expectedVersion: 7 });
+  });
+
+  it("shows the server's refusal as a destructive toast and stays open", async () => {
+    stubApi({
+      [`POST ${orderPath}/cancel`]: () => ({
+        status: 409,
+        body: {
+          code: 'STALE_ORDER',
+          message: 'The order was changed by someone else; reload it and try again.',
+        },
+      }),
+    });
+    const onOpenChange = vi.fn();
+    renderWithApp(
+      <OrderActionDialog
+        order={order}
+        allowed={{ action: 'cancel', label: 'Cancel order', needs: ['reason'] }}
+        open
+        onOpenChange={onOpenChange}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Reason'), 'Customer moved');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(
+      await screen.findByText('The order was changed by someone else; reload it and try again.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Cancel order failed')).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it("puts the server's field details on the fields", async () => {
+    stubApi({
+      [`POST ${orderPath}/kit/dispatch`]: () => ({
+        status: 400,
+        body: {
+          code: 'VALIDATION_ERROR',
+          message: 'trackingNumber: Too long',
+          details: { trackingNumber: ['Too long'] },
+        },
+      }),
+    });
+    renderWithApp(
+      <OrderActionDialog
+        order={buildOrderDetail()}
+        allowed={{ action: 'dispatch_kit', label: 'Dispatch kit', needs: ['courier_and_tracking'] }}
+        open
+        onOpenChange={() => {}}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Courier'), 'DPD');
+    await userEvent.type(screen.getByLabelText('Tracking number'), 'X1');
+    await userEvent.click(screen.getByRole('button', { name: 'Dispatch kit' }));
+    const error = await screen.findByText('Too long');
+    expect(screen.getByLabelText('Tracking number').getAttribute('aria-invalid')).toBe('true');
+    expect(error.getAttribute('role')).toBe('alert');
+  });
+
+  it('scheduling before the kit arrived needs the override reason', async () => {
+    const contractor = {
+      id: '55555555-5555-4555-8555-555555555555',
+      name: 'Kernow Dish Installers',
+      contactEmail: 'jobs@kernow.example.com',
+      contactPhone: null,
+    };
+    const engineerId = '66666666-6666-4666-8666-666666666666';
+    const calls = stubApi({
+      [`GET /api/contractors/${contractor.id}/engineers`]: () => ({
+        body: {
+          items: [
+            {
+              id: engineerId,
+              firstName: 'Demelza',
+              lastName: 'Rowe',
+              email: 'd@example.com',
+              phone: null,
+              active: true,
+            },
+          ],
+        },
+      }),
+      [`POST ${orderPath}/schedule`]: () => ({ body: buildOrderDetail({ status: 'scheduled' }) }),
+    });
+    renderWithApp(
+      <OrderActionDialog
+        order={buildOrderDetail({
+          status: 'assigned',
+          kitStatus: 'dispatched',
+          contractor,
+          assignmentState: 'accepted',
+        })}
+        allowed={{
+          action: 'schedule',
+          label: 'Schedule visit',
+          needs: ['engineer_of_contractor', 'kit_ready_or_override'],
+        }}
+        open
+        onOpenChange={() => {}}
+      />,
+    );
+    await screen.findByRole('option', { name: 'Demelza Rowe' });
+    await userEvent.selectOptions(screen.getByLabelText('Engineer'), 'Demelza Rowe');
+    await userEvent.type(screen.getByLabelText('Date'), '2026-12-01');
+    await userEvent.selectOptions(screen.getByLabelText('Slot'), 'PM');
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule visit' }));
+    expect(await screen.findByText('A reason is required')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Override reason'), 'Courier confirmed delivery');
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule visit' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      engineerId,
+      date: '2026-12-01',
+      slot: 'pm',
+      kitOverrideReason: 'Courier confirmed delivery',
+      expectedVersion: 7,
+    });
+  });
+});
