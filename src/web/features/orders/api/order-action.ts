@@ -8,6 +8,7 @@ import {
 import { sendJson } from '@web/lib/api-client';
 import {
   assignmentQueueKey,
+  customersKey,
   dashboardKey,
   orderByNumberKey,
   orderDetailKey,
@@ -42,6 +43,9 @@ export function useOrderAction(id: string) {
         queryClient.invalidateQueries({ queryKey: orderByNumberKey(order.orderNumber) }),
         queryClient.invalidateQueries({ queryKey: dashboardKey }),
       ];
+      // Validating the order validates its customer too.
+      if (action === 'validate')
+        refresh.push(queryClient.invalidateQueries({ queryKey: customersKey }));
       // Who holds the order changes the assignment queue.
       if (
         ['validate', 'assign', 'unassign', 'decline', 'hold', 'resume', 'cancel'].includes(action)

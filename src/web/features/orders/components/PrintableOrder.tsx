@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, HttpError } from '@web/lib/api-client';
+import { useAuth } from '@web/lib/auth';
 import { formatDateTime } from '../lib/format';
 import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
 
@@ -28,6 +29,10 @@ export function PrintableOrder({
   query: { isPending: boolean; isError: boolean; error: Error | null; data?: OrderDetail };
   children: (order: OrderDetail) => ReactNode;
 }) {
+  const { user } = useAuth();
+  // Contractors and engineers may read these views, but the order page is back office's.
+  const backOffice =
+    user?.role === 'back_office' || (user?.additionalRoles.includes('back_office') ?? false);
   if (query.isPending) {
     return (
       <div className="grid gap-3" role="status" aria-label="Loading order">
@@ -49,13 +54,17 @@ export function PrintableOrder({
     <article className="mx-auto grid w-full max-w-4xl gap-4 print:max-w-none print:gap-3 print:text-[11pt]">
       <style>{printCss}</style>
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link
-          href={`/orders/${order.id}`}
-          className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Order {order.orderNumber}
-        </Link>
+        {backOffice ? (
+          <Link
+            href={`/orders/${order.id}`}
+            className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Order {order.orderNumber}
+          </Link>
+        ) : (
+          <span />
+        )}
         <Button onClick={() => window.print()}>
           <Printer aria-hidden="true" />
           Print
