@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUkPhone, isUkMobile, normaliseUkMobile, normaliseUkPhone } from './phone';
+import { formatUkPhone, normaliseUkPhone } from './phone';
+import { isUkMobile, normaliseUkMobile } from './uk-mobile';
 
 describe('UK mobile numbers (spec §5)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUkMobile } from '../phone';
+import { isUkMobile } from '../uk-mobile';
 import { roles } from '../roles';
 import { currentUserSchema } from './current-user';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages } from '../auth/auth.contracts';
-import { isUkMobile } from '../phone';
+import { isUkMobile } from '../uk-mobile';
 import { roles } from '../roles';
 
 /**

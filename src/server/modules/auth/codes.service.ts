@@ -9,7 +9,7 @@ import {
   authMessages,
   smsCodeValiditySeconds,
 } from '../../../shared/auth/auth.contracts';
-import { normaliseUkMobile } from '../../../shared/phone';
+import { normaliseUkMobile } from '../../../shared/uk-mobile';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { queueMessage } from '../messages/messages.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';

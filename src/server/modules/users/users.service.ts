@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { contractors } from '../../db/schema/contractors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
-import { normaliseUkMobile } from '../../../shared/phone';
+import { normaliseUkMobile } from '../../../shared/uk-mobile';
 import type { Role } from '../../../shared/roles';
 import {
   inviteUserRequestSchema,
