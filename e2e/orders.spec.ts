@@ -144,3 +144,36 @@ test('back office takes an order from creation to cancellation; the dashboard fo
   // The recent events name the order.
   await expect(page.getByRole('link', { name: orderNumber }).first()).toBeVisible();
 });
+
+test('the filtered list exports as CSV and stays usable on a 360 px phone', async ({ page }) => {
+  await signIn(page, office);
+  await page.goto('/orders?status=cancelled');
+  await expect(page.getByRole('table')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await file.createReadStream()).toArray();
+  const lines = Buffer.concat(csv).toString('utf8').trim().split('\n');
+  expect(lines.length).toBeGreaterThan(1);
+  // Only cancelled orders: the filter went with the export.
+  expect(lines.slice(1).every((line) => /cancelled/i.test(line))).toBe(true);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/orders?status=validated');
+  const cards = page.getByRole('list', { name: 'Orders' });
+  await expect(cards).toBeVisible();
+  await expect(page.getByRole('table')).toBeHidden();
+  // The filters fold away behind one button, which says how many are set.
+  await expect(page.getByLabel('Partner')).toBeHidden();
+  await page.getByRole('button', { name: 'Filters (1)' }).click();
+  await expect(page.getByLabel('Partner')).toBeVisible();
+  // Nothing is wider than the screen.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await cards.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^UPL-/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Next steps' })).toBeVisible();
+});
