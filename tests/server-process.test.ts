@@ -20,7 +20,8 @@ async function start(env: Record<string, string> = {}) {
   return server;
 }
 
-describe('the server process', () => {
+// Each test starts real server processes (a first start seeds the demo data), slow on a busy machine.
+describe('the server process', { timeout: 120_000 }, () => {
   it('refuses a bad PORT, naming the variable', async () => {
     const server = await start({ PORT: 'abc' });
     expect(await server.exited).not.toBe(0);
