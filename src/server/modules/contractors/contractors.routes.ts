@@ -23,6 +23,7 @@ import {
   contractorDetail,
   contractorNotFound,
   createContractor,
+  deleteContractor,
   updateContractor,
 } from './contractors.service';
 
@@ -100,6 +101,15 @@ export const contractorsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateContractor(db(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/contractors/:id',
+    { config: backOffice, schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteContractor(db(), request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.get(

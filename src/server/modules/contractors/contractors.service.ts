@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { jobTypes } from '../../db/schema/job-types';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { orderErrorCodes } from '../../../shared/orders/orders.contracts';
 import type {
   createContractorBody,
   updateContractorBody,
@@ -11,7 +12,8 @@ import type {
   OrderListResponse,
 } from '../../../shared/orders/orders.contracts';
 import { coversPostcode } from '../../../shared/uk-postcode';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { contractors } from '../../db/schema/contractors';
 import type { Viewer } from '../orders/order-access';
 import { listOrdersForViewer, performOrderAction } from '../orders/orders.service';
 import {
@@ -90,6 +92,33 @@ export async function contractorDetail(db: Database, id: string) {
   const contractor = await findContractor(db, id);
   if (!contractor) throw contractorNotFound();
   return { ...contractor, engineers: await engineersOf(db, id) };
+}
+
+/**
+ * Removes a contractor that never worked: one with orders, visits or users answers 409
+ * (make it inactive instead, so its history stays).
+ */
+export async function deleteContractor(db: Database, id: string) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const contractor = await findContractor(tx, id);
+    if (!contractor) throw contractorNotFound();
+    const [refs] = await tx
+      .select({
+        users: sql<number>`(select count(*)::int from users where contractor_id = ${id})`,
+        orders: sql<number>`(select count(*)::int from orders where contractor_id = ${id})`,
+        visits: sql<number>`(select count(*)::int from visits where contractor_id = ${id})`,
+      })
+      .from(contractors)
+      .where(eq(contractors.id, id));
+    if (refs && (Number(refs.users) > 0 || Number(refs.orders) > 0 || Number(refs.visits) > 0)) {
+      throw conflict(
+        orderErrorCodes.inUse,
+        'The contractor has engineers, orders or visits; make it inactive instead.',
+      );
+    }
+    await tx.delete(contractors).where(eq(contractors.id, id));
+  });
 }
 
 /** The assignment queue: each order with the contractors covering its postcode first. */

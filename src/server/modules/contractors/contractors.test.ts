@@ -97,6 +97,43 @@ describe('contractors API and assignment queue', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('deletes an unused contractor; refuses one with engineers or orders', async () => {
+    const unused = await createContractor(app);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/contractors/${unused.id}`,
+          headers: backOffice,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await send('GET', `/api/contractors/${unused.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/contractors/${unused.id}`,
+          headers: backOffice,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const busy = await createContractor(app);
+    await buildOrder(app, { status: 'assigned', contractorId: busy.id });
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: `/api/contractors/${busy.id}`,
+      headers: backOffice,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('IN_USE');
+    const { headers } = await signInAs(app, 'contractor', { contractorId: busy.id });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/contractors/${busy.id}`, headers }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it('lets a contractor read only its own company', async () => {
     const own = await createContractor(app);
     const other = await createContractor(app);
