@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/auth/current-user';
 import type { Role } from '@shared/roles';
-import { renderPage, stubApi } from '../testing/render-page';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import LoginPage from './LoginPage';
 
 function user(role: Role): CurrentUser {

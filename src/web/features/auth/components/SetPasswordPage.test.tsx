@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../testing/render-page';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import SetPasswordPage from './SetPasswordPage';
 
 const account = {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../testing/render-page';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import SignupPage from './SignupPage';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@shared/orders/dashboard.contracts';
-import { renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import BackOfficeDashboardPage from './BackOfficeDashboardPage';
 
 const dashboard: DashboardResponse = {
@@ -45,7 +45,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/back-office', () => {
   it('links every figure to the orders list filtered to the same orders', async () => {
     stubApi({ 'GET /api/dashboard': () => ({ body: dashboard }) });
-    renderWithApp(<BackOfficeDashboardPage />);
+    renderPage(<BackOfficeDashboardPage />);
     const open =
       'received,customer_submitted,validated,assigned,scheduled,in_progress,revisit_required,on_hold';
     const link = async (name: RegExp) =>
@@ -70,7 +70,7 @@ describe('/back-office', () => {
     stubApi({
       'GET /api/dashboard': () => ({ status: 500, body: { message: 'Internal Server Error' } }),
     });
-    renderWithApp(<BackOfficeDashboardPage />);
+    renderPage(<BackOfficeDashboardPage />);
     expect(await screen.findByText('The dashboard could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import { ContractorFormDialog } from './ContractorFormDialog';
 
 const jobTypeId = '44444444-4444-4444-8444-444444444444';
@@ -20,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('contractor form', () => {
   it('checks coverage with the shared rules, then sends areas and rates', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /api/job-types': () => ({
         body: {
           items: [
@@ -53,7 +53,7 @@ describe('contractor form', () => {
       }),
     });
     const onCreated = vi.fn();
-    renderWithApp(
+    renderPage(
       <ContractorFormDialog contractor={null} open onOpenChange={() => {}} onCreated={onCreated} />,
     );
     await userEvent.type(screen.getByLabelText('Company name'), 'Kernow Dish');

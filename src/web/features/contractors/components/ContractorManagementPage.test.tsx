@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssignmentQueueItem } from '@shared/orders/orders.contracts';
-import { renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import ContractorManagementPage from './ContractorManagementPage';
 
 const tamar = { id: '55555555-5555-4555-8555-555555555555', name: 'Tamar Satellite' };
@@ -53,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('assignment queue', () => {
   it('suggests covering contractors first and assigns one or many', async () => {
     const items = [queueItem(1, 'TR1 1AA'), queueItem(2, 'TR2 2BB')];
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /api/assignment-queue': () => ({ body: { items, total: 2, page: 1, pageSize: 50 } }),
       'GET /api/contractors': () => ({
         body: {
@@ -83,7 +83,7 @@ describe('assignment queue', () => {
         },
       }),
     });
-    renderWithApp(<ContractorManagementPage />);
+    renderPage(<ContractorManagementPage />);
     const rowSelect = (await screen.findByLabelText(
       'Contractor for UPL-2026-000121',
     )) as HTMLSelectElement;

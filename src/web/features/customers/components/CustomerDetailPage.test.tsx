@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerDetail } from '@shared/orders/customers.contracts';
-import { renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import CustomerDetailPage from './CustomerDetailPage';
 
 const id = '33333333-3333-4333-8333-333333333333';
@@ -39,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/customers/:id', () => {
   it('shows the customer with their orders and rejects with a reason', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`GET /api/customers/${id}`]: () => ({ body: customer }),
       [`POST /api/customers/${id}/reject`]: ({ body }) => ({
         body: {
@@ -49,7 +49,7 @@ describe('/customers/:id', () => {
         },
       }),
     });
-    renderWithApp(<CustomerDetailPage params={{ id }} />);
+    renderPage(<CustomerDetailPage params={{ id }} />);
     expect(await screen.findByRole('heading', { name: 'Ada Trelawny' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'UPL-2026-000123' }).getAttribute('href')).toBe(
       '/orders/11111111-1111-4111-8111-111111111111',
@@ -85,7 +85,7 @@ describe('/customers/:id', () => {
         body: { code: 'CONFLICT', message: 'The customer was changed; reload and try again.' },
       }),
     });
-    renderWithApp(<CustomerDetailPage params={{ id }} />);
+    renderPage(<CustomerDetailPage params={{ id }} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Validate customer' }));
     expect(await screen.findByText('The customer was changed; reload and try again.')).toBeTruthy();
     expect(screen.getByText('Could not validate the customer')).toBeTruthy();

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildOrderDetail, renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
+import { buildOrderDetail } from '../testing/order-detail';
 import CreateOrderPage from './CreateOrderPage';
 
 const partnerId = '22222222-2222-4222-8222-222222222222';
@@ -48,7 +49,7 @@ function api(matches: unknown[] = []) {
     }),
     'GET /api/customers/duplicates': () => ({ body: { matches } }),
     'POST /api/orders': () => ({ status: 201, body: buildOrderDetail({ status: 'received' }) }),
-  });
+  }).calls;
 }
 
 async function fillForm() {
@@ -80,7 +81,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('create order', () => {
   it('fills price and payout from the job type, and refuses a bad postcode on its field', async () => {
     const calls = api();
-    renderWithApp(<CreateOrderPage />, '/orders/new');
+    renderPage(<CreateOrderPage />, '/orders/new');
     await fillForm();
     expect((screen.getByLabelText('Price to partner') as HTMLInputElement).value).toBe('199.00');
     expect((screen.getByLabelText('Payout to contractor') as HTMLInputElement).value).toBe(
@@ -95,7 +96,7 @@ describe('create order', () => {
 
   it('warns about a possible duplicate and lets the user pick the existing customer', async () => {
     const calls = api([{ customer: existing, matchedOn: ['phone', 'name_postcode'] }]);
-    const { location } = renderWithApp(<CreateOrderPage />, '/orders/new');
+    const { location } = renderPage(<CreateOrderPage />, '/orders/new');
     await fillForm();
     await userEvent.clear(screen.getByLabelText('Payout to contractor'));
     await userEvent.type(screen.getByLabelText('Payout to contractor'), '130.5');
@@ -121,7 +122,7 @@ describe('create order', () => {
 
   it('creates a new customer anyway when asked', async () => {
     const calls = api([{ customer: existing, matchedOn: ['email'] }]);
-    renderWithApp(<CreateOrderPage />, '/orders/new');
+    renderPage(<CreateOrderPage />, '/orders/new');
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create order' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Create a new customer' }));

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildOrderDetail, renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
+import { buildOrderDetail } from '../testing/order-detail';
 import { OrderActionDialog } from './OrderActionDialog';
 
 const order = buildOrderDetail({ status: 'assigned' });
@@ -11,13 +12,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('transition dialogs', () => {
   it('hold asks for a reason before calling the server, then sends it with the version', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`POST ${orderPath}/hold`]: () => ({
         body: buildOrderDetail({ status: 'on_hold', holdFromStatus: 'assigned' }),
       }),
     });
     const onOpenChange = vi.fn();
-    renderWithApp(
+    renderPage(
       <OrderActionDialog
         order={order}
         allowed={{ action: 'hold', label: 'Put on hold', needs: ['reason'] }}
@@ -48,7 +49,7 @@ describe('transition dialogs', () => {
       }),
     });
     const onOpenChange = vi.fn();
-    renderWithApp(
+    renderPage(
       <OrderActionDialog
         order={order}
         allowed={{ action: 'cancel', label: 'Cancel order', needs: ['reason'] }}
@@ -76,7 +77,7 @@ describe('transition dialogs', () => {
         },
       }),
     });
-    renderWithApp(
+    renderPage(
       <OrderActionDialog
         order={buildOrderDetail()}
         allowed={{ action: 'dispatch_kit', label: 'Dispatch kit', needs: ['courier_and_tracking'] }}
@@ -100,7 +101,7 @@ describe('transition dialogs', () => {
       contactPhone: null,
     };
     const engineerId = '66666666-6666-4666-8666-666666666666';
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`GET /api/contractors/${contractor.id}/engineers`]: () => ({
         body: {
           items: [
@@ -117,7 +118,7 @@ describe('transition dialogs', () => {
       }),
       [`POST ${orderPath}/schedule`]: () => ({ body: buildOrderDetail({ status: 'scheduled' }) }),
     });
-    renderWithApp(
+    renderPage(
       <OrderActionDialog
         order={buildOrderDetail({
           status: 'assigned',

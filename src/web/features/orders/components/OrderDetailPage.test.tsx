@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildOrderDetail, renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
+import { buildOrderDetail } from '../testing/order-detail';
 import OrderDetailPage from './OrderDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,7 +19,7 @@ describe('/orders/:id', () => {
       ],
     });
     stubApi({ [`GET /api/orders/${order.id}`]: () => ({ body: order }) });
-    renderWithApp(<OrderDetailPage params={{ id: order.id }} />);
+    renderPage(<OrderDetailPage params={{ id: order.id }} />);
     const steps = await screen.findByRole('region', { name: 'Next steps' });
     expect(
       within(steps)
@@ -37,13 +38,13 @@ describe('/orders/:id', () => {
   it('says when no move is possible', async () => {
     const order = buildOrderDetail({ status: 'cancelled', allowedActions: [] });
     stubApi({ [`GET /api/orders/${order.id}`]: () => ({ body: order }) });
-    renderWithApp(<OrderDetailPage params={{ id: order.id }} />);
+    renderPage(<OrderDetailPage params={{ id: order.id }} />);
     expect(await screen.findByText('No change can be made to this order now.')).toBeTruthy();
   });
 
   it('shows a missing order as not found', async () => {
     stubApi({});
-    renderWithApp(<OrderDetailPage params={{ id: '99999999-9999-4999-8999-999999999999' }} />);
+    renderPage(<OrderDetailPage params={{ id: '99999999-9999-4999-8999-999999999999' }} />);
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
   });
 });

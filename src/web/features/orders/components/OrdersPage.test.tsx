@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderListItem } from '@shared/orders/orders.contracts';
-import { renderWithApp, stubApi } from '../testing/render';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import OrdersPage from './OrdersPage';
 
 const item: OrderListItem = {
@@ -39,10 +39,10 @@ function stubList(items: OrderListItem[] = [item], total = items.length) {
     'GET /api/partners': () => ({ body: { items: [] } }),
     'GET /api/job-types': () => ({ body: { items: [] } }),
     'GET /api/contractors': () => ({ body: { items: [] } }),
-  });
+  }).calls;
 }
 
-const listCalls = (calls: ReturnType<typeof stubApi>) =>
+const listCalls = (calls: ReturnType<typeof stubApi>['calls']) =>
   calls.filter((c) => c.url.startsWith('/api/orders?') || c.url === '/api/orders');
 
 afterEach(() => {
@@ -53,7 +53,7 @@ afterEach(() => {
 describe('/orders', () => {
   it('asks the server for what the URL says and shows status, kit and SLA badges', async () => {
     const calls = stubList();
-    renderWithApp(<OrdersPage />, '/orders?status=validated&q=PL13&page=2');
+    renderPage(<OrdersPage />, '/orders?status=validated&q=PL13&page=2');
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'UPL-2026-000123' }).getAttribute('href')).toBe(
       '/orders/11111111-1111-4111-8111-111111111111',
@@ -74,7 +74,7 @@ describe('/orders', () => {
 
   it('sorting writes the URL and starts again at page 1', async () => {
     stubList();
-    const { location } = renderWithApp(<OrdersPage />, '/orders?page=3');
+    const { location } = renderPage(<OrdersPage />, '/orders?page=3');
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: /^Order\W*sort$/ }));
     await waitFor(() =>
@@ -96,7 +96,7 @@ describe('/orders', () => {
 
   it('typing a search replaces the URL after a pause, keeping the filters', async () => {
     const calls = stubList();
-    const { location } = renderWithApp(<OrdersPage />, '/orders?kitStatus=dispatched');
+    const { location } = renderPage(<OrdersPage />, '/orders?kitStatus=dispatched');
     await screen.findByRole('table');
     const historyLength = location.history.length;
     await userEvent.type(screen.getByLabelText('Search orders'), 'EX1 1AA');
@@ -135,7 +135,7 @@ describe('/orders', () => {
       'GET /api/job-types': () => ({ body: { items: [] } }),
       'GET /api/contractors': () => ({ body: { items: [] } }),
     });
-    const { location } = renderWithApp(<OrdersPage />, '/orders?page=2');
+    const { location } = renderPage(<OrdersPage />, '/orders?page=2');
     await screen.findByRole('option', { name: 'SkyReach Broadband' });
     const before = location.history.length;
     await userEvent.selectOptions(screen.getByLabelText('Partner'), 'SkyReach Broadband');
@@ -149,7 +149,7 @@ describe('/orders', () => {
 
   it('says so when nothing matches', async () => {
     stubList([], 0);
-    renderWithApp(<OrdersPage />, '/orders?q=nobody');
+    renderPage(<OrdersPage />, '/orders?q=nobody');
     expect(await screen.findByRole('heading', { name: 'No orders found' })).toBeTruthy();
     expect(screen.getByText(/No order matches this search/)).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@shared/messages/messages.contracts';
 import type { UserSummary } from '@shared/users/users.contracts';
-import { renderPage, stubApi } from '../testing/render-page';
+import { renderPage, stubApi } from '@tests/support/web-render';
 import UsersPage from './UsersPage';
 
 function user(overrides: Partial<UserSummary>): UserSummary {

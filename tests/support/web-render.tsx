@@ -11,6 +11,8 @@ type Reply = { status?: number; body?: unknown };
 type Handler = (request: { body: unknown; url: string }) => Reply | Promise<Reply>;
 
 /**
+ * For component tests (jsdom) of any feature.
+ *
  * A stand-in for the API: `"POST /api/auth/login"` → a handler. Unknown calls answer 404 so a
  * test fails loudly rather than hangs. Query strings are matched without their values.
  */
