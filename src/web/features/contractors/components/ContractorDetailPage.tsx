@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, HttpError } from '@web/lib/api-client';
 import { useContractor } from '../api/get-contractor';
-import { formatPence } from '../lib/format';
+import { formatPence } from '@web/lib/money';
 import { ContractorFormDialog } from './ContractorFormDialog';
 import { InviteEngineerDialog } from './InviteEngineerDialog';
 

@@ -22,9 +22,10 @@ import { toast } from '@web/components/ui/use-toast';
 import { useCreateContractor } from '../api/create-contractor';
 import { useJobTypes } from '../api/list-job-types';
 import { useUpdateContractor } from '../api/update-contractor';
-import { formatPence, penceToPounds, splitCoverage } from '../lib/format';
-import { showServerError } from '../lib/server-errors';
-import { MoneyInput, moneyError } from './MoneyInput';
+import { splitCoverage } from '../lib/format';
+import { formatPence, penceToPounds } from '@web/lib/money';
+import { showServerError } from '@web/lib/show-server-error';
+import { MoneyInput, moneyError } from '@web/components/ui/money-input';
 
 /** What the form edits: coverage as text, rates keyed by job type. */
 type FormValues = {

@@ -16,7 +16,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useAssignmentQueue } from '../api/assignment-queue';
 import { useBulkAssign, type BulkAssignResult } from '../api/bulk-assign';
 import { useContractors } from '../api/list-contractors';
-import { showServerError } from '../lib/server-errors';
+import { showServerError } from '@web/lib/show-server-error';
 
 const pageSize = 50;
 const slaVariant = { on_track: 'success', at_risk: 'warning', breached: 'destructive' } as const;

@@ -12,7 +12,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { useInviteEngineer } from '../api/invite-engineer';
-import { showServerError } from '../lib/server-errors';
+import { showServerError } from '@web/lib/show-server-error';
 
 type Values = { firstName: string; lastName: string; email: string; phone: string };
 

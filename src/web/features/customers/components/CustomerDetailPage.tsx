@@ -12,7 +12,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage, HttpError } from '@web/lib/api-client';
 import { useCustomer } from '../api/get-customer';
 import { useValidateCustomer } from '../api/validate-customer';
-import { showServerError } from '../lib/server-errors';
+import { showServerError } from '@web/lib/show-server-error';
 import { ValidationBadge } from './CustomerBadges';
 import { EditCustomerDialog } from './EditCustomerDialog';
 import { RejectCustomerDialog } from './RejectCustomerDialog';

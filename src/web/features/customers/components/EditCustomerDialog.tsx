@@ -16,8 +16,8 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { useUpdateCustomer } from '../api/update-customer';
-import { emptyToNull } from '../lib/form-helpers';
-import { showServerError } from '../lib/server-errors';
+import { emptyToNull } from '@web/lib/form-values';
+import { showServerError } from '@web/lib/show-server-error';
 
 type FormInput = z.input<typeof updateCustomerBody>;
 type FormOutput = z.output<typeof updateCustomerBody>;

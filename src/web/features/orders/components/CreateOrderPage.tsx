@@ -20,10 +20,10 @@ import { useCreateOrder } from '../api/create-order';
 import { findDuplicateCustomers } from '../api/find-duplicate-customers';
 import { useJobTypes } from '../api/list-job-types';
 import { usePartners } from '../api/list-partners';
-import { formatPence } from '../lib/format';
-import { emptyToNull } from '../lib/form-helpers';
-import { showServerError } from '../lib/server-errors';
-import { MoneyInput, moneyError } from './MoneyInput';
+import { formatPence } from '@web/lib/money';
+import { emptyToNull } from '@web/lib/form-values';
+import { showServerError } from '@web/lib/show-server-error';
+import { MoneyInput, moneyError } from '@web/components/ui/money-input';
 import { DuplicateCustomerDialog } from './DuplicateCustomerDialog';
 
 type FormInput = z.input<typeof createOrderBody>;

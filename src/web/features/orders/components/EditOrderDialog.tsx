@@ -21,9 +21,9 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { useJobTypes } from '../api/list-job-types';
 import { useUpdateOrder } from '../api/update-order';
-import { emptyToNull } from '../lib/form-helpers';
-import { showServerError } from '../lib/server-errors';
-import { MoneyInput, moneyError } from './MoneyInput';
+import { emptyToNull } from '@web/lib/form-values';
+import { showServerError } from '@web/lib/show-server-error';
+import { MoneyInput, moneyError } from '@web/components/ui/money-input';
 
 const fields = [
   'partnerReference',

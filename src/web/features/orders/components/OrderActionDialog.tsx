@@ -31,8 +31,8 @@ import { toast } from '@web/components/ui/use-toast';
 import { useContractorEngineers } from '../api/list-contractor-engineers';
 import { useContractors } from '../api/list-contractors';
 import { useOrderAction } from '../api/order-action';
-import { emptyToNull } from '../lib/form-helpers';
-import { showServerError } from '../lib/server-errors';
+import { emptyToNull } from '@web/lib/form-values';
+import { showServerError } from '@web/lib/show-server-error';
 
 /** Why each action asks what it asks, in the dialog's description. */
 const descriptions: Partial<Record<LifecycleAction, string>> = {

@@ -10,7 +10,8 @@ import type { OrderDetail, OrderEvent } from '@shared/orders/orders.contracts';
 import type { Visit } from '@shared/orders/visits.contracts';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import { formatDate, formatDateTime, formatPence } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
+import { formatPence } from '@web/lib/money';
 import { KitStatusBadge } from './StatusBadges';
 
 /** A label and its value, as a definition list row. */

@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
-import { Input } from '@web/components/ui/input';
-import { penceToPounds, poundsToPence } from '../lib/format';
+import { Input } from './input';
+import { penceToPounds, poundsToPence } from '../../lib/money';
 
 /**
  * Pounds on screen, pence in the form: the contracts carry integer pence. An amount that is not
