@@ -7,6 +7,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { contractorsRoutes } from './modules/contractors/contractors.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { customerPortalRoutes } from './modules/customer-portal/customer-portal.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { jobTypesRoutes } from './modules/job-types/job-types.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -36,4 +37,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contractorsRoutes);
   await app.register(visitsRoutes);
   await app.register(dashboardRoutes);
+  // The signed-in customer's own orders (issue 4, /customer).
+  await app.register(customerPortalRoutes);
 };

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customerOrdersResponse } from '../../../shared/customer-portal/customer-orders.contracts';
+import { unauthenticated } from '../../errors';
+import { listOrdersForCustomerEmail } from './customer-portal.repository';
+
+/** The signed-in customer's own view (spec §2 /customer, the customer's dashboard). */
+export const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customer/orders',
+    {
+      config: { roles: ['customer'] as const },
+      schema: { response: { 200: customerOrdersResponse } },
+    },
+    async (request) => {
+      // The guard has already refused anyone signed out or without the customer role.
+      const user = request.user;
+      if (!user) throw unauthenticated();
+      return { items: await listOrdersForCustomerEmail(app.deps.database.db, user.email) };
+    },
+  );
+};
