@@ -10,7 +10,8 @@ import { users } from '../db/schema/users';
 import { visits } from '../db/schema/visits';
 import { kitTransitions, statusTransitions } from '../../shared/orders/order-lifecycle';
 import { kitStatuses, orderStatuses } from '../../shared/orders/order-status';
-import { demoContractorName, ordersSeeder } from './orders.seed';
+import { customers } from '../db/schema/customers';
+import { demoContractorName, demoCustomer, ordersSeeder } from './orders.seed';
 
 describe('orders demo seed', () => {
   let db: Database;
@@ -66,6 +67,34 @@ describe('orders demo seed', () => {
     expect(own.length).toBeGreaterThan(5);
     const today = await db.select().from(visits).where(eq(visits.scheduledDate, '2026-06-15'));
     expect(today.length).toBeGreaterThan(0);
+  });
+
+  it('makes the demo customer account the customer of a few orders at different stages', async () => {
+    const records = await db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'customer@example.com'));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      firstName: 'Cara',
+      lastName: 'Customer',
+      town: demoCustomer.town,
+      postcode: demoCustomer.postcode,
+      validationStatus: 'validated',
+    });
+    const own = await db.select().from(orders).where(eq(orders.customerId, records[0]!.id));
+    expect(own.map((o) => o.status).sort()).toEqual(['completed', 'scheduled', 'validated']);
+    expect(Math.min(...own.map((o) => o.receivedAt.getTime()))).toBe(
+      records[0]!.createdAt.getTime(),
+    );
+    const events = await db.select().from(orderEvents);
+    const ownIds = new Set(own.map((o) => o.id));
+    for (const event of events.filter((e) => ownIds.has(e.orderId) && e.actorRole === 'customer'))
+      expect(event.actorName).toBe('Cara Customer');
+    // Deterministic: every customer reference is used once, in sequence.
+    const refs = (await db.select().from(customers)).map((c) => c.reference).sort();
+    expect(new Set(refs).size).toBe(refs.length);
+    expect(refs).toHaveLength(198);
   });
 
   it('gives every order an event chain the lifecycle allows, ending in its state', async () => {

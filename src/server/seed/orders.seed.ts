@@ -320,6 +320,24 @@ const demoContractors = [
   },
 ] as const;
 
+/**
+ * The demo customer account (customer@example.com, Cara Customer in the users seeder) is the
+ * customer of a few demo orders at different stages, so /customer lists real orders.
+ */
+export const demoCustomer = {
+  firstName: 'Cara',
+  lastName: 'Customer',
+  email: 'customer@example.com',
+  phone: '+447700900103',
+  addressLine1: '4 Harbour View',
+  addressLine2: 'Forder',
+  town: 'Saltash',
+  county: 'Cornwall',
+  postcode: 'PL12 4QN',
+} as const;
+/** The demo customer's orders: the first order of each of these statuses (first one first). */
+const demoCustomerStatuses: OrderStatus[] = ['validated', 'scheduled', 'completed'];
+
 /** How many demo orders end in each status (about 200 in all). */
 const statusMix: [OrderStatus, number][] = [
   ['received', 22],
@@ -444,19 +462,33 @@ export async function seedOrders(
   let orderN = Number(seqRows[0]!.order_n);
   let customerN = Number(seqRows[0]!.customer_n);
   let todayVisits = 0;
+  // Which orders belong to the demo customer; every draw below still happens for them, so the
+  // rest of the demo data is the same with or without them.
+  const demoCustomerIndexes = new Set(
+    demoCustomerStatuses.map((status) => targets.indexOf(status)).filter((i) => i >= 0),
+  );
+  let demoCustomerRecord: typeof customers.$inferInsert | null = null;
 
   targets.forEach((target, index) => {
-    const place = random.pick(towns);
-    const firstName = random.pick(firstNames);
-    const lastName = random.pick(lastNames);
-    const postcode = fakePostcode(random, random.pick(place.outcodes));
-    const reference = `CUS-${String(customerN).padStart(6, '0')}`;
-    customerN += 1;
-    const customerId = random.uuid();
-    const email = random.chance(0.9)
-      ? `${firstName}.${lastName}${random.int(1, 99)}@example.com`.toLowerCase()
+    const isDemoCustomer = demoCustomerIndexes.has(index);
+    const drawnPlace = random.pick(towns);
+    const drawnFirstName = random.pick(firstNames);
+    const drawnLastName = random.pick(lastNames);
+    const drawnPostcode = fakePostcode(random, random.pick(drawnPlace.outcodes));
+    const drawnCustomerId = random.uuid();
+    const drawnEmail = random.chance(0.9)
+      ? `${drawnFirstName}.${drawnLastName}${random.int(1, 99)}@example.com`.toLowerCase()
       : null;
-    const phone = `+447700900${String(random.int(0, 999)).padStart(3, '0')}`;
+    const drawnPhone = `+447700900${String(random.int(0, 999)).padStart(3, '0')}`;
+    const place = isDemoCustomer ? demoCustomer : drawnPlace;
+    const firstName = isDemoCustomer ? demoCustomer.firstName : drawnFirstName;
+    const lastName = isDemoCustomer ? demoCustomer.lastName : drawnLastName;
+    const postcode = isDemoCustomer ? demoCustomer.postcode : drawnPostcode;
+    const email = isDemoCustomer ? demoCustomer.email : drawnEmail;
+    const phone = isDemoCustomer ? demoCustomer.phone : drawnPhone;
+    // The demo customer has one customer record for all their orders.
+    const existingRecord = isDemoCustomer ? demoCustomerRecord : null;
+    const customerId = existingRecord ? existingRecord.id! : drawnCustomerId;
     const stage = [
       'received',
       'customer_submitted',
@@ -686,24 +718,38 @@ export async function seedOrders(
     });
 
     const validated = moves.includes('validate');
-    customerValues.push({
-      id: customerId,
-      reference,
-      firstName,
-      lastName,
-      email,
-      phone,
-      addressLine1: `${random.int(1, 120)} ${random.pick(streets)}`,
-      town: place.town,
-      county: place.county,
-      postcode,
-      validationStatus: rejected ? 'rejected' : validated ? 'validated' : 'unvalidated',
-      rejectionReason: rejected ? 'Address outside the service area' : null,
-      validatedAt: validated || rejected ? steps[Math.min(2, steps.length - 1)]!.at : null,
-      searchText: customerSearchText({ reference, firstName, lastName, postcode, email, phone }),
-      createdAt: receivedAt,
-      updatedAt: receivedAt,
-    });
+    const drawnAddress = `${random.int(1, 120)} ${random.pick(streets)}`;
+    if (existingRecord) {
+      // An earlier order of the same customer: the record dates from the first one.
+      if (receivedAt < existingRecord.createdAt!) {
+        existingRecord.createdAt = receivedAt;
+        existingRecord.updatedAt = receivedAt;
+      }
+    } else {
+      const reference = `CUS-${String(customerN).padStart(6, '0')}`;
+      customerN += 1;
+      const record: typeof customers.$inferInsert = {
+        id: customerId,
+        reference,
+        firstName,
+        lastName,
+        email,
+        phone,
+        addressLine1: isDemoCustomer ? demoCustomer.addressLine1 : drawnAddress,
+        addressLine2: isDemoCustomer ? demoCustomer.addressLine2 : null,
+        town: place.town,
+        county: place.county,
+        postcode,
+        validationStatus: rejected ? 'rejected' : validated ? 'validated' : 'unvalidated',
+        rejectionReason: rejected ? 'Address outside the service area' : null,
+        validatedAt: validated || rejected ? steps[Math.min(2, steps.length - 1)]!.at : null,
+        searchText: customerSearchText({ reference, firstName, lastName, postcode, email, phone }),
+        createdAt: receivedAt,
+        updatedAt: receivedAt,
+      };
+      customerValues.push(record);
+      if (isDemoCustomer) demoCustomerRecord = record;
+    }
     const orderNumber = `UPL-${receivedAt.getUTCFullYear()}-${String(orderN).padStart(6, '0')}`;
     orderN += 1;
     const partnerReference =
