@@ -1,15 +1,16 @@
-import { Inbox } from 'lucide-react';
+import { AlertTriangle, Inbox } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { CustomerOrderList, type CustomerOrderSummary } from './CustomerOrderList';
-
-// The signed-in customer's orders come from the customer-portal API when that area lands;
-// until then this device knows of none, and the page says so plainly.
-const knownOrders: readonly CustomerOrderSummary[] = [];
+import { useCustomerOrders } from '../api/customer-orders';
+import { CustomerOrderList } from './CustomerOrderList';
 
 /** spec §2: /customer, the default dashboard: the signed-in customer's own orders. */
 export default function CustomerHomePage() {
   const { user } = useAuth();
+  const orders = useCustomerOrders();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 py-4 sm:py-8">
       <div>
@@ -20,13 +21,33 @@ export default function CustomerHomePage() {
           </p>
         )}
       </div>
-      {knownOrders.length > 0 ? (
-        <CustomerOrderList orders={knownOrders} />
-      ) : (
-        <EmptyState icon={Inbox} title="Your orders cannot be listed here yet">
-          Listing your orders in your account is not available yet. To follow an order, open the
-          link in the email or text message we sent you about it: it leads to that order’s page.
+      {orders.isPending ? (
+        <div className="grid gap-3" role="status" aria-label="Loading your orders">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ) : orders.isError ? (
+        <EmptyState
+          icon={AlertTriangle}
+          title="Your orders could not be loaded"
+          action={
+            <Button
+              variant="outline"
+              onClick={() => void orders.refetch()}
+              disabled={orders.isFetching}
+            >
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(orders.error, 'Something went wrong. Please try again.')}
         </EmptyState>
+      ) : orders.data.items.length === 0 ? (
+        <EmptyState icon={Inbox} title="You have no orders yet">
+          When an installation is ordered for you with this email address, it appears here.
+        </EmptyState>
+      ) : (
+        <CustomerOrderList orders={orders.data.items} />
       )}
     </div>
   );
