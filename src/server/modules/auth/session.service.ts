@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../app';
 import type { Config } from '../../config';
@@ -15,7 +15,13 @@ export function cookieIsSecure(config: Config) {
   return config.PUBLIC_URL.startsWith('https://');
 }
 
-export function toAuthUser(user: UserRow, sessionId: string): AuthUser {
+export function toAuthUser(
+  user: Pick<
+    UserRow,
+    'id' | 'role' | 'additionalRoles' | 'email' | 'firstName' | 'lastName' | 'contractorId'
+  >,
+  sessionId: string,
+): AuthUser {
   return {
     id: user.id,
     role: user.role,
@@ -51,6 +57,33 @@ export async function createSession(
   return { token, id, expiresAt };
 }
 
+function buildSessionQuery(db: Database) {
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        role: users.role,
+        additionalRoles: users.additionalRoles,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        contractorId: users.contractorId,
+        status: users.status,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('load_session');
+}
+
+// Every /api request reads its session: the statement is prepared once per database handle,
+// and reads only the columns the guard needs (not the password hash).
+const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
+
 /** The signed-in user for a cookie token, or null (unknown, idle too long, expired, or user not active). */
 export async function loadSession(
   db: Database,
@@ -59,22 +92,19 @@ export async function loadSession(
   now = new Date(),
 ): Promise<AuthUser | null> {
   const id = sha256(token);
-  const rows = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  const row = rows[0];
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = buildSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const row = (await query.execute({ id }))[0];
   if (!row) return null;
-  const idleLimit = new Date(
-    row.session.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000,
-  );
-  if (row.session.expiresAt <= now || idleLimit <= now || row.user.status !== 'active') {
+  const idleLimit = new Date(row.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000);
+  if (row.expiresAt <= now || idleLimit <= now || row.user.status !== 'active') {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() > touchEveryMs) {
+  if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   return toAuthUser(row.user, id);
