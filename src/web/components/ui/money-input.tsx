@@ -1,4 +1,6 @@
 import { useState, type ComponentProps } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { FormField } from './form-field';
 import { Input } from './input';
 import { penceToPounds, poundsToPence } from '../../lib/money';
 
@@ -48,3 +50,30 @@ export function MoneyInput({
 }
 
 export const moneyError = 'Enter an amount in pounds, such as 120 or 120.50';
+
+/** A labelled money input bound to a react-hook-form field holding pence. */
+export function MoneyField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  error?: string | undefined;
+}) {
+  return (
+    <FormField label={label} error={error}>
+      {(field) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: value }) => (
+            <MoneyInput {...field} value={value.value} onChange={value.onChange} />
+          )}
+        />
+      )}
+    </FormField>
+  );
+}

@@ -23,7 +23,7 @@ import { usePartners } from '../api/list-partners';
 import { formatPence } from '@web/lib/money';
 import { emptyToNull } from '@web/lib/form-values';
 import { showServerError } from '@web/lib/show-server-error';
-import { MoneyInput, moneyError } from '@web/components/ui/money-input';
+import { MoneyField, moneyError } from '@web/components/ui/money-input';
 import { DuplicateCustomerDialog } from './DuplicateCustomerDialog';
 
 type FormInput = z.input<typeof createOrderBody>;
@@ -220,28 +220,18 @@ export default function CreateOrderPage() {
                 />
               )}
             </FormField>
-            <FormField label="Price to partner" error={errors.pricePence && moneyError}>
-              {(field) => (
-                <Controller
-                  control={control}
-                  name="pricePence"
-                  render={({ field: f }) => (
-                    <MoneyInput {...field} value={f.value} onChange={f.onChange} />
-                  )}
-                />
-              )}
-            </FormField>
-            <FormField label="Payout to contractor" error={errors.payoutPence && moneyError}>
-              {(field) => (
-                <Controller
-                  control={control}
-                  name="payoutPence"
-                  render={({ field: f }) => (
-                    <MoneyInput {...field} value={f.value} onChange={f.onChange} />
-                  )}
-                />
-              )}
-            </FormField>
+            <MoneyField
+              control={control}
+              name="pricePence"
+              label="Price to partner"
+              error={errors.pricePence && moneyError}
+            />
+            <MoneyField
+              control={control}
+              name="payoutPence"
+              label="Payout to contractor"
+              error={errors.payoutPence && moneyError}
+            />
             <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
               {(field) => (
                 <Textarea {...field} rows={3} {...register('notes', { setValueAs: emptyToNull })} />

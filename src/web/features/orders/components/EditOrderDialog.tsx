@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   updateOrderBody,
   type OrderDetail,
@@ -23,7 +23,7 @@ import { useJobTypes } from '../api/list-job-types';
 import { useUpdateOrder } from '../api/update-order';
 import { emptyToNull } from '@web/lib/form-values';
 import { showServerError } from '@web/lib/show-server-error';
-import { MoneyInput, moneyError } from '@web/components/ui/money-input';
+import { MoneyField, moneyError } from '@web/components/ui/money-input';
 
 const fields = [
   'partnerReference',
@@ -104,29 +104,19 @@ export function EditOrderDialog({
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             {order.pricePence !== undefined && (
-              <FormField label="Price to partner" error={errors.pricePence && moneyError}>
-                {(field) => (
-                  <Controller
-                    control={control}
-                    name="pricePence"
-                    render={({ field: f }) => (
-                      <MoneyInput {...field} value={f.value} onChange={f.onChange} />
-                    )}
-                  />
-                )}
-              </FormField>
+              <MoneyField
+                control={control}
+                name="pricePence"
+                label="Price to partner"
+                error={errors.pricePence && moneyError}
+              />
             )}
-            <FormField label="Payout to contractor" error={errors.payoutPence && moneyError}>
-              {(field) => (
-                <Controller
-                  control={control}
-                  name="payoutPence"
-                  render={({ field: f }) => (
-                    <MoneyInput {...field} value={f.value} onChange={f.onChange} />
-                  )}
-                />
-              )}
-            </FormField>
+            <MoneyField
+              control={control}
+              name="payoutPence"
+              label="Payout to contractor"
+              error={errors.payoutPence && moneyError}
+            />
           </div>
           <FormField label="Requested date" error={errors.requestedDate?.message}>
             {(field) => (
