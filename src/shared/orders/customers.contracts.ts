@@ -49,18 +49,17 @@ export const addressInput = z.object({
   postcode: postcodeField,
 });
 
-const latitude = z
-  .number()
-  .min(49)
-  .max(61)
-  .nullish()
-  .transform((v) => v ?? null);
-const longitude = z
-  .number()
-  .min(-9)
-  .max(3)
-  .nullish()
-  .transform((v) => v ?? null);
+// Coordinates of the installation site, within Great Britain and Northern Ireland.
+const latitudeValue = z
+  .number({ message: 'Enter the latitude as a number, such as 50.7236' })
+  .min(49, 'Latitude must be between 49 and 61 (the UK)')
+  .max(61, 'Latitude must be between 49 and 61 (the UK)');
+const longitudeValue = z
+  .number({ message: 'Enter the longitude as a number, such as -3.5275' })
+  .min(-9, 'Longitude must be between -9 and 3 (the UK)')
+  .max(3, 'Longitude must be between -9 and 3 (the UK)');
+const latitude = latitudeValue.nullish().transform((v) => v ?? null);
+const longitude = longitudeValue.nullish().transform((v) => v ?? null);
 
 /** A new customer; at least one way to reach them. */
 export const customerInput = z
@@ -87,8 +86,8 @@ export const updateCustomerBody = z
     email: emailField.nullable(),
     phone: phoneField.nullable(),
     address: addressInput,
-    latitude: z.number().min(49).max(61).nullable(),
-    longitude: z.number().min(-9).max(3).nullable(),
+    latitude: latitudeValue.nullable(),
+    longitude: longitudeValue.nullable(),
     notes: optionalText(2000),
   })
   .partial();

@@ -32,8 +32,16 @@ const fields = [
   'address.town',
   'address.county',
   'address.postcode',
+  'latitude',
+  'longitude',
   'notes',
 ] as const;
+
+/** An empty box means "no coordinates"; anything else is read as a number (NaN is refused). */
+const coordinate = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+    ? null
+    : Number(value);
 
 export function EditCustomerDialog({
   customer,
@@ -58,6 +66,8 @@ export function EditCustomerDialog({
       email: customer.email,
       phone: customer.phone,
       address: { ...customer.address },
+      latitude: customer.latitude,
+      longitude: customer.longitude,
       notes: customer.notes,
     },
   });
@@ -121,6 +131,28 @@ export function EditCustomerDialog({
             <FormField label="Postcode" error={a?.postcode?.message}>
               {(field) => (
                 <Input {...field} className="uppercase" {...register('address.postcode')} />
+              )}
+            </FormField>
+            <FormField
+              label="Latitude"
+              error={errors.latitude?.message}
+              description="Optional: where the dish goes, for the engineer's map."
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  inputMode="decimal"
+                  {...register('latitude', { setValueAs: coordinate })}
+                />
+              )}
+            </FormField>
+            <FormField label="Longitude" error={errors.longitude?.message}>
+              {(field) => (
+                <Input
+                  {...field}
+                  inputMode="decimal"
+                  {...register('longitude', { setValueAs: coordinate })}
+                />
               )}
             </FormField>
             <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
