@@ -8,7 +8,6 @@ import {
   smsCodeValiditySeconds,
   smsRequestCodeRequestSchema,
   smsVerifyCodeRequestSchema,
-  verificationCodeLength,
   type SmsRequestCodeRequest,
   type SmsVerifyCodeRequest,
 } from '@shared/auth/auth.contracts';
@@ -24,6 +23,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { formatCountdown } from '../lib/countdown';
 import type { SmsStep } from '../lib/login-flow';
 import { pathAfterSmsLogin } from '../lib/redirects';
+import { VerificationCodeField } from './VerificationCodeField';
 
 type SmsLoginFormProps = {
   step: SmsStep;
@@ -193,19 +193,7 @@ function CodeStep({
           {errors.phone.message}
         </p>
       )}
-      <FormField label="Verification Code" error={errors.code?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={verificationCodeLength}
-            placeholder="123456"
-            className="text-center font-mono text-lg tracking-[0.5em]"
-            {...register('code')}
-          />
-        )}
-      </FormField>
+      <VerificationCodeField registration={register('code')} error={errors.code?.message} />
       <p
         className={`flex items-center gap-1.5 text-sm ${expired ? 'text-red-700' : 'text-slate-600'}`}
         data-testid="sms-countdown"

@@ -3,17 +3,15 @@ import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
-  verificationCodeLength,
   verifyTwoFactorRequestSchema,
   type VerifyTwoFactorRequest,
 } from '@shared/auth/auth.contracts';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { pathAfterLogin } from '../lib/redirects';
+import { VerificationCodeField } from './VerificationCodeField';
 
 /** spec §2: the two-factor step, with the email the code went to. */
 export function TwoFactorForm({ email, onBack }: { email: string; onBack: () => void }) {
@@ -58,19 +56,7 @@ export function TwoFactorForm({ email, onBack }: { email: string; onBack: () => 
           {errors.email.message}
         </p>
       )}
-      <FormField label="Verification Code" error={errors.code?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={verificationCodeLength}
-            placeholder="123456"
-            className="text-center font-mono text-lg tracking-[0.5em]"
-            {...register('code')}
-          />
-        )}
-      </FormField>
+      <VerificationCodeField registration={register('code')} error={errors.code?.message} />
       <Button type="submit" disabled={verify.isPending} className="w-full">
         {verify.isPending ? 'Verifying…' : 'Verify & Login'}
       </Button>
