@@ -100,13 +100,17 @@ test('an invitation from the dialog: validation, a taken email, the email, set p
   await expect(userRow(page, email)).toContainText('Invited');
   await expect(userRow(page, email)).toContainText('Field Engineer');
 
-  // The messages outbox lists the invitation with its text.
+  // A background job sends the email: wait for it to arrive, then for the job to record it.
+  const mail = await mailbox.waitForMessage(email, { since });
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page).toHaveURL(/\/users\?tab=messages$/);
-  await page.getByLabel('Recipient', { exact: true }).fill(email);
   const messageRow = page.getByRole('row').filter({ hasText: email });
+  await expect(async () => {
+    await page.reload();
+    await page.getByLabel('Recipient', { exact: true }).fill(email);
+    await expect(messageRow).toContainText('Sent', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(messageRow).toContainText('Your Uplink account is ready: set your password');
-  await expect(messageRow).toContainText('Sent');
   await messageRow.getByRole('button', { name: /^Read/ }).click();
   // Delivered through SMTP here, so the link in it is not kept (an outbox message keeps its text).
   await expect(
@@ -117,7 +121,6 @@ test('an invitation from the dialog: validation, a taken email, the email, set p
   await expect(page.getByRole('dialog')).toContainText('The text is not kept');
   await page.keyboard.press('Escape');
 
-  const mail = await mailbox.waitForMessage(email, { since });
   const link = new URL(extractSetPasswordLink(mail.text));
   await page.context().clearCookies();
   await page.goto(`${link.pathname}${link.search}`);
