@@ -104,10 +104,10 @@ test('an invitation from the dialog: validation, a taken email, the email, set p
   const mail = await mailbox.waitForMessage(email, { since });
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page).toHaveURL(/\/users\?tab=messages$/);
+  await page.getByLabel('Recipient', { exact: true }).fill(email);
   const messageRow = page.getByRole('row').filter({ hasText: email });
   await expect(async () => {
-    await page.reload();
-    await page.getByLabel('Recipient', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(messageRow).toContainText('Sent', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(messageRow).toContainText('Your Uplink account is ready: set your password');

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { Inbox, Mail, MessageSquare } from 'lucide-react';
+import { Inbox, Mail, MessageSquare, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import {
   messageChannels,
@@ -102,7 +102,7 @@ export function MessagesOutbox() {
         </p>
       )}
 
-      <div className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem_auto]">
         <div className="grid gap-1.5">
           <Label htmlFor="messages-to">Recipient</Label>
           <Input
@@ -152,6 +152,16 @@ export function MessagesOutbox() {
             ))}
           </Select>
         </div>
+        {/* Sending is a background job: a queued message becomes Sent or Failed a moment later. */}
+        <Button
+          variant="outline"
+          className="self-end"
+          onClick={() => void messages.refetch()}
+          disabled={messages.isFetching}
+        >
+          <RefreshCw aria-hidden="true" className={messages.isFetching ? 'animate-spin' : ''} />
+          Refresh
+        </Button>
       </div>
 
       {messages.isError ? (
