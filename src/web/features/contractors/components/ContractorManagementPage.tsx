@@ -1,11 +1,12 @@
 import { format, parseISO } from 'date-fns';
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentQueueItem } from '@shared/orders/orders.contracts';
 import { slaStateLabels } from '@shared/orders/order-status';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { Pagination } from '@web/components/ui/pagination';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
@@ -127,7 +128,6 @@ export default function ContractorManagementPage() {
   const [bulkContractor, setBulkContractor] = useState('');
   const items = queue.data?.items ?? [];
   const total = queue.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const selectedHere = items.filter((i) => selected.has(i.id));
 
   async function handleAssign(orderIds: string[], contractorId: string) {
@@ -239,35 +239,14 @@ export default function ContractorManagementPage() {
               />
             ))}
           </ul>
-          <nav
-            aria-label="Queue pages"
-            className="flex flex-wrap items-center justify-between gap-2 text-sm"
-          >
-            <p className="text-slate-600">{total} orders waiting</p>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label="Previous page"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </Button>
-              <span>
-                Page {page} of {pageCount}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label="Next page"
-                disabled={page >= pageCount}
-                onClick={() => setPage(page + 1)}
-              >
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
+          <Pagination
+            label="Queue pages"
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            onPageChange={setPage}
+            summary={`${total} orders waiting`}
+          />
         </>
       )}
     </div>

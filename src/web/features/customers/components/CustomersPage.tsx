@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
@@ -6,6 +6,7 @@ import {
   type CustomerValidationStatus,
 } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
+import { Pagination } from '@web/components/ui/pagination';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -74,7 +75,6 @@ export default function CustomersPage() {
     pageSize,
   });
   const total = customers.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4">
@@ -201,37 +201,14 @@ export default function CustomersPage() {
               </TableBody>
             </Table>
           </div>
-          <nav
-            aria-label="Customer list pages"
-            className="flex flex-wrap items-center justify-between gap-2 text-sm"
-          >
-            <p className="text-slate-600" aria-live="polite">
-              {total.toLocaleString('en-GB')} customers
-            </p>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label="Previous page"
-                disabled={state.page <= 1}
-                onClick={() => update({ page: state.page - 1 })}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </Button>
-              <span>
-                Page {state.page} of {pageCount}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label="Next page"
-                disabled={state.page >= pageCount}
-                onClick={() => update({ page: state.page + 1 })}
-              >
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
+          <Pagination
+            label="Customer list pages"
+            page={state.page}
+            pageSize={pageSize}
+            total={total}
+            onPageChange={(page) => update({ page })}
+            summary={`${total.toLocaleString('en-GB')} customers`}
+          />
         </>
       )}
     </div>

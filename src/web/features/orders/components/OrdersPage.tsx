@@ -2,6 +2,7 @@ import { Download, PackageSearch, Plus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
+import { Pagination } from '@web/components/ui/pagination';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
@@ -11,7 +12,6 @@ import { activeFilterCount, pageSizes, toApiQuery } from '../lib/list-search-par
 import { useListState } from '../lib/use-list-state';
 import { OrderFilters, OrderSearchBox } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
-import { Pagination } from './Pagination';
 
 /** /orders (back office): the server-paginated, filtered, searchable list; state in the URL. */
 export default function OrdersPage() {

@@ -9,6 +9,7 @@ import {
 import { formatUkPhone } from '@shared/phone';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { Pagination } from '@web/components/ui/pagination';
 import {
   Dialog,
   DialogContent,
@@ -85,7 +86,6 @@ export function MessagesOutbox() {
 
   const delivery = messages.data?.delivery;
   const total = messages.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <div className="grid gap-4">
@@ -241,34 +241,14 @@ export function MessagesOutbox() {
               ))}
             </TableBody>
           </Table>
-          <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-            <span>
-              {total} {total === 1 ? 'message' : 'messages'}
-            </span>
-            {pages > 1 && (
-              <div className="flex items-center gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage((current) => current - 1)}
-                >
-                  Previous
-                </Button>
-                <span>
-                  Page {page} of {pages}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setPage((current) => current + 1)}
-                >
-                  Next
-                </Button>
-              </div>
-            )}
-          </div>
+          <Pagination
+            label="Message list pages"
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            onPageChange={setPage}
+            summary={`${total} ${total === 1 ? 'message' : 'messages'}`}
+          />
         </>
       )}
 

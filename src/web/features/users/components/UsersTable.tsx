@@ -11,7 +11,7 @@ import { formatUkPhone } from '@shared/phone';
 import { roles, type Role } from '@shared/roles';
 import { userStatuses, type UserStatus, type UserSummary } from '@shared/users/users.contracts';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { Pagination } from '@web/components/ui/pagination';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -159,7 +159,6 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
   });
 
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const filtered = Boolean(debouncedSearch || role || status || contractorId);
 
   return (
@@ -286,35 +285,14 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
               ))}
             </TableBody>
           </Table>
-          <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-            <span>
-              {total} {total === 1 ? 'user' : 'users'}
-              {users.isFetching && ' · updating…'}
-            </span>
-            {pages > 1 && (
-              <div className="flex items-center gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage((current) => current - 1)}
-                >
-                  Previous
-                </Button>
-                <span>
-                  Page {page} of {pages}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setPage((current) => current + 1)}
-                >
-                  Next
-                </Button>
-              </div>
-            )}
-          </div>
+          <Pagination
+            label="User list pages"
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            onPageChange={setPage}
+            summary={`${total} ${total === 1 ? 'user' : 'users'}${users.isFetching ? ' · updating…' : ''}`}
+          />
         </>
       )}
     </div>

@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
-import { Select } from '@web/components/ui/select';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Select } from './select';
 
-/** Previous/next with "x–y of z" and the page size (a generic control the ui kit lacks). */
+/** Previous/next with a summary ("x–y of z" unless given) and, optionally, the page size. */
 export function Pagination({
   page,
   pageSize,
@@ -11,6 +12,7 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   label = 'Pages',
+  summary,
 }: {
   page: number;
   pageSize: number;
@@ -19,6 +21,8 @@ export function Pagination({
   onPageChange: (page: number) => void;
   onPageSizeChange?: (size: number) => void;
   label?: string;
+  /** Replaces the "x–y of z" text, e.g. "12 users". */
+  summary?: ReactNode;
 }) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -26,7 +30,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600" aria-live="polite">
-        {first}–{last} of {total.toLocaleString('en-GB')}
+        {summary ?? `${first}–${last} of ${total.toLocaleString('en-GB')}`}
       </p>
       <div className="flex items-center gap-2">
         {pageSizes && onPageSizeChange && (
