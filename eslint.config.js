@@ -47,7 +47,20 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: restrict(['**/web/**', '@web/*'], 'The server never imports the web app.'),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '@web/*'], message: 'The server never imports the web app.' },
+            {
+              group: ['../**/shared/**', './shared/**'],
+              message: 'Import src/shared through the @shared alias, as the web does.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/web/**'],

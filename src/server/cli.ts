@@ -3,8 +3,8 @@
 import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ZodError } from 'zod';
-import { roles, type Role } from '../shared/roles';
-import type { AppDeps } from './app';
+import { roles, type Role } from '@shared/roles';
+import type { AppDeps } from './app-deps';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';

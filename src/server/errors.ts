@@ -1,4 +1,4 @@
-import { commonErrorCodes } from '../shared/api-error';
+import { commonErrorCodes } from '@shared/api-error';
 
 /**
  * An error a module throws on purpose: it carries the HTTP status, a code the client can

@@ -1,4 +1,5 @@
-import { buildApp, type App, type AppState } from './app';
+import { buildApp, type App } from './app';
+import type { AppState } from './app-deps';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';

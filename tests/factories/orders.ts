@@ -12,7 +12,7 @@ import {
   nextOrderNumber,
   orderSearchText,
 } from '../../src/server/modules/orders/orders.repository';
-import { slaDeadlines } from '../../src/shared/orders/sla';
+import { slaDeadlines } from '@shared/orders/sla';
 
 // Factories with overrides (ARCHITECTURE.md convention 7): rows straight into the database, in
 // any state, so HTTP tests start where they need to.

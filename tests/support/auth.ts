@@ -4,7 +4,7 @@ import type { NewUserRow, UserRow } from '../../src/server/db/schema/users';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { createSession, sessionCookieName } from '../../src/server/modules/auth/session.service';
 import { insertUser } from '../../src/server/modules/users/users.repository';
-import type { Role } from '../../src/shared/roles';
+import type { Role } from '@shared/roles';
 
 /** The password every factory user has unless told otherwise. */
 export const defaultTestPassword = 'correct-horse-battery-staple';

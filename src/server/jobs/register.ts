@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { deliverMessage, sendMessageJob } from '../modules/messages/messages.service';
 
 /** Every background job's handler, registered with the queue before the workers start. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authErrorCodes } from '../../shared/auth/auth.contracts';
+import { authErrorCodes } from '@shared/auth/auth.contracts';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { loadSession, readSessionToken } from '../modules/auth/session.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { commonErrorCodes, type ApiErrorBody } from '../../shared/api-error';
+import { commonErrorCodes, type ApiErrorBody } from '@shared/api-error';
 import { AppError } from '../errors';
 
 /**

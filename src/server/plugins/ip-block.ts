@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authErrorCodes } from '../../shared/auth/auth.contracts';
+import { authErrorCodes } from '@shared/auth/auth.contracts';
 import { isIpBlocked } from '../modules/security/blocked-ips.service';
 
 /**

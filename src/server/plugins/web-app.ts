@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { commonErrorCodes } from '../../shared/api-error';
+import { commonErrorCodes } from '@shared/api-error';
 
 export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 

@@ -8,8 +8,8 @@ import { orders } from '../db/schema/orders';
 import { partners } from '../db/schema/partners';
 import { users } from '../db/schema/users';
 import { visits } from '../db/schema/visits';
-import { kitTransitions, statusTransitions } from '../../shared/orders/order-lifecycle';
-import { kitStatuses, orderStatuses } from '../../shared/orders/order-status';
+import { kitTransitions, statusTransitions } from '@shared/orders/order-lifecycle';
+import { kitStatuses, orderStatuses } from '@shared/orders/order-status';
 import { customers } from '../db/schema/customers';
 import { demoContractorName, demoCustomer, ordersSeeder } from './orders.seed';
 

@@ -10,13 +10,8 @@ import { users } from '../db/schema/users';
 import { visits } from '../db/schema/visits';
 import { customerSearchText } from '../modules/customers/customers.repository';
 import { orderSearchText } from '../modules/orders/orders.repository';
-import type {
-  FailureReason,
-  KitStatus,
-  OrderStatus,
-  VisitSlot,
-} from '../../shared/orders/order-status';
-import { slaDeadlines } from '../../shared/orders/sla';
+import type { FailureReason, KitStatus, OrderStatus, VisitSlot } from '@shared/orders/order-status';
+import { slaDeadlines } from '@shared/orders/sla';
 import type { Seeder } from './seed';
 
 // Demo data for issue 5: partners (SBPM among them), job types, contractors with engineers, and

@@ -8,7 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CustomerValidationStatus } from '../../../shared/orders/order-status';
+import type { CustomerValidationStatus } from '@shared/orders/order-status';
 
 /** Numbers the human-readable customer reference, CUS-000123. */
 export const customerReferenceSeq = pgSequence('customer_reference_seq', { startWith: 1 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { KitStatus, OrderStatus } from '../../../shared/orders/order-status';
+import type { KitStatus, OrderStatus } from '@shared/orders/order-status';
 import { orders } from './orders';
 import { users } from './users';
 

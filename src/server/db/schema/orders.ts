@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { KitStatus, OrderStatus } from '../../../shared/orders/order-status';
+import type { KitStatus, OrderStatus } from '@shared/orders/order-status';
 import { contractors } from './contractors';
 import { customers } from './customers';
 import { jobTypes } from './job-types';

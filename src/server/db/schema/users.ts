@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 import { contractors } from './contractors';
 
 /** Case-insensitive text (the citext extension, loaded by migrate()). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { FailureReason, VisitSlot, VisitStatus } from '../../../shared/orders/order-status';
+import type { FailureReason, VisitSlot, VisitStatus } from '@shared/orders/order-status';
 import { contractors } from './contractors';
 import { orders } from './orders';
 import { users } from './users';

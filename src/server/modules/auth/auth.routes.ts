@@ -14,8 +14,8 @@ import {
   validateResetTokenQuerySchema,
   validateResetTokenResponseSchema,
   verifyTwoFactorRequestSchema,
-} from '../../../shared/auth/auth.contracts';
-import { currentUserSchema } from '../../../shared/auth/current-user';
+} from '@shared/auth/auth.contracts';
+import { currentUserSchema } from '@shared/auth/current-user';
 import { unauthenticated } from '../../errors';
 import { auditActions, auditContext, recordAudit } from '../audit/audit.service';
 import { toCurrentUser } from '../users/current-user';

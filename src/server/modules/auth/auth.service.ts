@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { users, type UserRow } from '../../db/schema/users';
 import { AppError } from '../../errors';
-import { authErrorCodes, authMessages } from '../../../shared/auth/auth.contracts';
+import { authErrorCodes, authMessages } from '@shared/auth/auth.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';
 import { findUserByEmail } from '../users/users.repository';

@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 
 const roleLabels: Record<Role, string> = {
   back_office: 'Back Office Staff',

@@ -1,15 +1,11 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { authCodes, type AuthCodePurpose } from '../../db/schema/auth-codes';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../errors';
-import { commonErrorCodes } from '../../../shared/api-error';
-import {
-  authErrorCodes,
-  authMessages,
-  smsCodeValiditySeconds,
-} from '../../../shared/auth/auth.contracts';
-import { normaliseUkMobile } from '../../../shared/uk-mobile';
+import { commonErrorCodes } from '@shared/api-error';
+import { authErrorCodes, authMessages, smsCodeValiditySeconds } from '@shared/auth/auth.contracts';
+import { normaliseUkMobile } from '@shared/uk-mobile';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { queueMessage } from '../messages/messages.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';

@@ -1,10 +1,10 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { passwordTokens, type PasswordTokenPurpose } from '../../db/schema/tokens';
 import { users, type UserRow } from '../../db/schema/users';
 import { AppError, badRequest } from '../../errors';
-import { authErrorCodes, authMessages } from '../../../shared/auth/auth.contracts';
+import { authErrorCodes, authMessages } from '@shared/auth/auth.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { queueMessage } from '../messages/messages.service';
 import { findUserByEmail } from '../users/users.repository';

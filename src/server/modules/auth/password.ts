@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { maxPasswordLength, minPasswordLength } from '../../../shared/auth/auth.contracts';
+import { maxPasswordLength, minPasswordLength } from '@shared/auth/auth.contracts';
 
 // OWASP's Argon2id floor: m=19 MiB, t=2, p=1 (docs/decisions/006-sessions-and-passwords.md).
 const argon2idOptions = {

@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../app';
+import type { AuthUser } from '../../app-deps';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';

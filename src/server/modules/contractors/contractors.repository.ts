@@ -4,7 +4,7 @@ import { contractorRates, contractors } from '../../db/schema/contractors';
 import { jobTypes } from '../../db/schema/job-types';
 import { orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
-import type { Contractor, Engineer } from '../../../shared/orders/contractors.contracts';
+import type { Contractor, Engineer } from '@shared/orders/contractors.contracts';
 
 export type ContractorRow = typeof contractors.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../../shared/orders/common.contracts';
+import { idParams } from '@shared/orders/common.contracts';
 import {
   contractorDetail as contractorDetailSchema,
   contractorListQuery,
@@ -7,14 +7,14 @@ import {
   createContractorBody,
   engineerListResponse,
   updateContractorBody,
-} from '../../../shared/orders/contractors.contracts';
+} from '@shared/orders/contractors.contracts';
 import {
   assignmentQueueQuery,
   assignmentQueueResponse,
   bulkAssignBody,
   bulkAssignResponse,
-} from '../../../shared/orders/orders.contracts';
-import { coversPostcode } from '../../../shared/uk-postcode';
+} from '@shared/orders/orders.contracts';
+import { coversPostcode } from '@shared/uk-postcode';
 import { viewerOf } from '../orders/order-access';
 import { engineersOf, listContractors } from './contractors.repository';
 import {

@@ -2,16 +2,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { jobTypes } from '../../db/schema/job-types';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { orderErrorCodes } from '../../../shared/orders/orders.contracts';
+import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import type {
   createContractorBody,
   updateContractorBody,
-} from '../../../shared/orders/contractors.contracts';
-import type {
-  AssignmentQueueItem,
-  OrderListResponse,
-} from '../../../shared/orders/orders.contracts';
-import { coversPostcode } from '../../../shared/uk-postcode';
+} from '@shared/orders/contractors.contracts';
+import type { AssignmentQueueItem, OrderListResponse } from '@shared/orders/orders.contracts';
+import { coversPostcode } from '@shared/uk-postcode';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { contractors } from '../../db/schema/contractors';
 import type { Viewer } from '../orders/order-access';

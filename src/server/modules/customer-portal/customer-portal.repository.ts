@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { jobTypes } from '../../db/schema/job-types';
 import { orders } from '../../db/schema/orders';
 import { visits } from '../../db/schema/visits';
-import type { CustomerOrder } from '../../../shared/customer-portal/customer-orders.contracts';
+import type { CustomerOrder } from '@shared/customer-portal/customer-orders.contracts';
 
 /**
  * The orders of every customer record carrying this email (compared case-insensitively),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customerOrdersResponse } from '../../../shared/customer-portal/customer-orders.contracts';
+import { customerOrdersResponse } from '@shared/customer-portal/customer-orders.contracts';
 import { unauthenticated } from '../../errors';
 import { listOrdersForCustomerEmail } from './customer-portal.repository';
 

@@ -3,7 +3,7 @@ import { buildOrder, createContractor, createCustomer } from '../../../../tests/
 import { createUser, signIn, signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { visits } from '../../db/schema/visits';
-import type { CustomerOrdersResponse } from '../../../shared/customer-portal/customer-orders.contracts';
+import type { CustomerOrdersResponse } from '@shared/customer-portal/customer-orders.contracts';
 
 describe('GET /api/customer/orders', () => {
   let app: TestApp;

@@ -4,8 +4,8 @@ import { customers } from '../../db/schema/customers';
 import { jobTypes } from '../../db/schema/job-types';
 import { orders } from '../../db/schema/orders';
 import { partners } from '../../db/schema/partners';
-import type { Customer, DuplicateMatch } from '../../../shared/orders/customers.contracts';
-import type { CustomerValidationStatus } from '../../../shared/orders/order-status';
+import type { Customer, DuplicateMatch } from '@shared/orders/customers.contracts';
+import type { CustomerValidationStatus } from '@shared/orders/order-status';
 import { orderSearchText, searchPatterns, type CustomerRow } from '../orders/orders.repository';
 
 export type NewCustomerRow = typeof customers.$inferInsert;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../../shared/orders/common.contracts';
+import { idParams } from '@shared/orders/common.contracts';
 import {
   customerDetail as customerDetailSchema,
   customerListQuery,
@@ -8,9 +8,9 @@ import {
   duplicateCustomerResponse,
   rejectCustomerBody,
   updateCustomerBody,
-} from '../../../shared/orders/customers.contracts';
-import { normaliseUkPhone } from '../../../shared/phone';
-import { normaliseUkPostcode } from '../../../shared/uk-postcode';
+} from '@shared/orders/customers.contracts';
+import { normaliseUkPhone } from '@shared/phone';
+import { normaliseUkPostcode } from '@shared/uk-postcode';
 import {
   customerDetail,
   customerList,

@@ -5,7 +5,7 @@ import type {
   CustomerDetail,
   customerListQuery,
   updateCustomerBody,
-} from '../../../shared/orders/customers.contracts';
+} from '@shared/orders/customers.contracts';
 import type { NewCustomerRow } from './customers.repository';
 import {
   findCustomer,

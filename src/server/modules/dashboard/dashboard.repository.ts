@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderEvents } from '../../db/schema/order-events';
 import { orders } from '../../db/schema/orders';
-import { orderStatuses, type OrderStatus } from '../../../shared/orders/order-status';
+import { orderStatuses, type OrderStatus } from '@shared/orders/order-status';
 
 const ended = ['completed', 'closed', 'cancelled'] as const;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardResponse } from '../../../shared/orders/dashboard.contracts';
+import { dashboardResponse } from '@shared/orders/dashboard.contracts';
 import { viewerOf } from '../orders/order-access';
 import { dashboard } from './dashboard.service';
 

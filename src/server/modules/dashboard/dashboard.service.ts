@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { DashboardResponse } from '../../../shared/orders/dashboard.contracts';
+import type { DashboardResponse } from '@shared/orders/dashboard.contracts';
 import type { Viewer } from '../orders/order-access';
 import { toEvent } from '../orders/orders.service';
 import { listVisits } from '../visits/visits.repository';

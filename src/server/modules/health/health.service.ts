@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 export async function checkReadiness(deps: AppDeps) {
   let database = false;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobTypes } from '../../db/schema/job-types';
-import type { JobType } from '../../../shared/orders/job-types.contracts';
+import type { JobType } from '@shared/orders/job-types.contracts';
 
 type JobTypeRow = typeof jobTypes.$inferSelect;
 

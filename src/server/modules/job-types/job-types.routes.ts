@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../../shared/orders/common.contracts';
+import { idParams } from '@shared/orders/common.contracts';
 import {
   createJobTypeBody,
   jobTypeListResponse,
   jobTypeSchema,
   updateJobTypeBody,
-} from '../../../shared/orders/job-types.contracts';
-import { orderErrorCodes } from '../../../shared/orders/orders.contracts';
+} from '@shared/orders/job-types.contracts';
+import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import { conflict, notFound } from '../../errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../orders/db-errors';
 import {

@@ -4,7 +4,7 @@ import {
   listMessagesQuerySchema,
   listMessagesResponseSchema,
   messageSchema,
-} from '../../../shared/messages/messages.contracts';
+} from '@shared/messages/messages.contracts';
 import { notFound } from '../../errors';
 import {
   findMessage,

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createMailAdapter, type MailAdapter } from '../../adapters/mail/mail.adapter';
 import { createSmsAdapter, type SmsAdapter } from '../../adapters/sms/sms.adapter';
 import type { Database } from '../../db/client';
 import { messages, type MessageChannel, type MessageRow } from '../../db/schema/messages';
-import type { ListMessagesQuery, Message } from '../../../shared/messages/messages.contracts';
-import { listMessagesQuerySchema } from '../../../shared/messages/messages.contracts';
+import type { ListMessagesQuery, Message } from '@shared/messages/messages.contracts';
+import { listMessagesQuerySchema } from '@shared/messages/messages.contracts';
 
 export const sendMessageJob = 'messages.send';
 /** One try and five retries, MESSAGE_RETRY_DELAY_SECONDS (10) doubling each time (pg-boss backoff). */

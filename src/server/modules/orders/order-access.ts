@@ -1,6 +1,6 @@
-import type { AuthUser } from '../../app';
-import type { LifecycleActor } from '../../../shared/orders/order-lifecycle';
-import type { Role } from '../../../shared/roles';
+import type { AuthUser } from '../../app-deps';
+import type { LifecycleActor } from '@shared/orders/order-lifecycle';
+import type { Role } from '@shared/roles';
 
 /**
  * What the requesting user may see of orders: everything (back office), the orders of their

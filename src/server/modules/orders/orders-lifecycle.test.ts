@@ -7,7 +7,7 @@ import {
 } from '../../../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { OrderDetail } from '../../../shared/orders/orders.contracts';
+import type { OrderDetail } from '@shared/orders/orders.contracts';
 
 describe('order lifecycle over HTTP', () => {
   let app: TestApp;

@@ -23,10 +23,10 @@ import { partners } from '../../db/schema/partners';
 import { settings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { visits } from '../../db/schema/visits';
-import type { OrderListFilters, OrderSortField } from '../../../shared/orders/orders.contracts';
-import { defaultSlaTargetDays } from '../../../shared/orders/sla';
-import { normaliseUkPhone } from '../../../shared/phone';
-import { normaliseUkPostcode } from '../../../shared/uk-postcode';
+import type { OrderListFilters, OrderSortField } from '@shared/orders/orders.contracts';
+import { defaultSlaTargetDays } from '@shared/orders/sla';
+import { normaliseUkPhone } from '@shared/phone';
+import { normaliseUkPostcode } from '@shared/uk-postcode';
 import type { Viewer } from './order-access';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/orders/common.contracts';
+import { idParams } from '@shared/orders/common.contracts';
 import {
   kitTransitions,
   lifecycleActions,
   statusTransitions,
   type LifecycleAction,
-} from '../../../shared/orders/order-lifecycle';
+} from '@shared/orders/order-lifecycle';
 import {
   createOrderBody,
   orderActionEndpoints,
@@ -15,8 +15,8 @@ import {
   orderListResponse,
   orderNumberParams,
   updateOrderBody,
-} from '../../../shared/orders/orders.contracts';
-import type { Role } from '../../../shared/roles';
+} from '@shared/orders/orders.contracts';
+import type { Role } from '@shared/roles';
 import { viewerOf } from './order-access';
 import {
   createOrder,

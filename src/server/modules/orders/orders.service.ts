@@ -15,7 +15,7 @@ import {
   type LifecycleActor,
   type LifecycleInput,
   type LifecycleOrder,
-} from '../../../shared/orders/order-lifecycle';
+} from '@shared/orders/order-lifecycle';
 import {
   orderActionEndpoints,
   orderErrorCodes,
@@ -25,17 +25,17 @@ import {
   type OrderListFilters,
   type OrderListItem,
   type OrderListResponse,
-} from '../../../shared/orders/orders.contracts';
+} from '@shared/orders/orders.contracts';
 import type { z } from 'zod';
-import type { createOrderBody, updateOrderBody } from '../../../shared/orders/orders.contracts';
+import type { createOrderBody, updateOrderBody } from '@shared/orders/orders.contracts';
 import {
   kitStatusLabels,
   orderStatusLabels,
   slaStateLabels,
   type AssignmentState,
-} from '../../../shared/orders/order-status';
-import { slaDeadlines, slaStateFromDeadlines, slaTargetDays } from '../../../shared/orders/sla';
-import type { Visit } from '../../../shared/orders/visits.contracts';
+} from '@shared/orders/order-status';
+import { slaDeadlines, slaStateFromDeadlines, slaTargetDays } from '@shared/orders/sla';
+import type { Visit } from '@shared/orders/visits.contracts';
 import {
   findCustomer,
   findDuplicateCustomers,

@@ -8,7 +8,7 @@ import {
 } from '../../../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { OrderDetail, OrderListResponse } from '../../../shared/orders/orders.contracts';
+import type { OrderDetail, OrderListResponse } from '@shared/orders/orders.contracts';
 
 describe('orders API', () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { partners } from '../../db/schema/partners';
-import type { Partner } from '../../../shared/orders/partners.contracts';
+import type { Partner } from '@shared/orders/partners.contracts';
 
 type PartnerRow = typeof partners.$inferSelect;
 

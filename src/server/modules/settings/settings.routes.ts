@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  smsAuthStatusResponseSchema,
-  smsLoginSettingSchema,
-} from '../../../shared/auth/auth.contracts';
+import { smsAuthStatusResponseSchema, smsLoginSettingSchema } from '@shared/auth/auth.contracts';
 import { auditContext } from '../audit/audit.service';
 import { isSmsLoginEnabled, setSmsLoginEnabled } from './settings.service';
 

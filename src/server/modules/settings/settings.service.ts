@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { settings } from '../../db/schema/settings';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 

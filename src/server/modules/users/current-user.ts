@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../shared/auth/current-user';
+import type { CurrentUser } from '@shared/auth/current-user';
 import type { UserRow } from '../../db/schema/users';
 
 /** spec §6: a dual-role user is a contractor who is also an engineer. */

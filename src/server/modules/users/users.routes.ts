@@ -6,7 +6,7 @@ import {
   updateUserRequestSchema,
   userIdParamsSchema,
   userResponseSchema,
-} from '../../../shared/users/users.contracts';
+} from '@shared/users/users.contracts';
 import { auditContext } from '../audit/audit.service';
 import {
   disableUser,

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { contractors } from '../../db/schema/contractors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
-import { normaliseUkMobile } from '../../../shared/uk-mobile';
-import type { Role } from '../../../shared/roles';
+import { normaliseUkMobile } from '@shared/uk-mobile';
+import type { Role } from '@shared/roles';
 import {
   inviteUserRequestSchema,
   listUsersQuerySchema,
@@ -16,7 +16,7 @@ import {
   type ListUsersQuery,
   type UpdateUserRequest,
   type UserSummary,
-} from '../../../shared/users/users.contracts';
+} from '@shared/users/users.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import { assertAcceptablePassword, sendInvitation } from '../auth/password-tokens.service';

@@ -6,8 +6,8 @@ import { jobTypes } from '../../db/schema/job-types';
 import { orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 import { visits } from '../../db/schema/visits';
-import type { VisitStatus } from '../../../shared/orders/order-status';
-import type { VisitListItem } from '../../../shared/orders/visits.contracts';
+import type { VisitStatus } from '@shared/orders/order-status';
+import type { VisitListItem } from '@shared/orders/visits.contracts';
 import type { Viewer } from '../orders/order-access';
 
 const engineer = alias(users, 'visit_engineer');

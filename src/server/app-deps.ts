@@ -1,0 +1,48 @@
+// The types every module needs from the app, apart from app.ts so that importing them pulls in
+// no routes (app.ts imports every module; the modules import only this).
+import type { Role } from '@shared/roles';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
+
+/** Who is signed in, as the session guard loads it for every /api request. */
+export type AuthUser = {
+  id: string;
+  role: Role;
+  additionalRoles: Role[];
+  email: string;
+  firstName: string;
+  lastName: string;
+  contractorId: string | null;
+  sessionId: string;
+};
+
+/** What the server knows about its own start-up, for /readyz. */
+export type AppState = { migrated: boolean; seeded: boolean };
+
+/** Everything a route needs from outside the request. */
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  state: AppState;
+};
+
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyContextConfig {
+    /** The route answers without a signed-in user. Every other /api route needs one. */
+    public?: boolean;
+    /** Only users holding one of these roles (main or additional) may call the route. */
+    roles?: readonly Role[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the session guard on the /api scope; null when signed out. */
+    user: AuthUser | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
