@@ -7,12 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createAdapters } from '../src/server/adapters/adapters';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
+import { createEventBus } from '../src/server/modules/events/events.service';
 import { bulkSeedOrders } from './orders-seed';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -136,6 +138,14 @@ async function main() {
       config,
       database: handle,
       queue,
+      events: createEventBus({
+        database: handle,
+        queue,
+        runDispatcher: false,
+        pollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
+        retryDelaySeconds: config.EVENTS_RETRY_DELAY_SECONDS,
+      }),
+      adapters: createAdapters(config),
       state: { migrated: true, seeded: true },
       logger: false,
     });

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsRoutes);
   await app.register(usersRoutes);
   await app.register(messagesRoutes);
+  await app.register(eventsRoutes);
   await app.register(securityRoutes);
   // Orders, customers, partners, job types, contractors, visits, dashboard (issue 5).
   await app.register(ordersRoutes);

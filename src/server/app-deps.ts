@@ -1,9 +1,12 @@
 // The types every module needs from the app, apart from app.ts so that importing them pulls in
 // no routes (app.ts imports every module; the modules import only this).
 import type { Role } from '@shared/roles';
+import type { Adapters } from './adapters/adapters';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { AppLogger } from './log';
+import type { EventBus } from './modules/events/events.service';
 
 /** Who is signed in, as the session guard loads it for every /api request. */
 export type AuthUser = {
@@ -20,13 +23,25 @@ export type AuthUser = {
 /** What the server knows about its own start-up, for /readyz. */
 export type AppState = { migrated: boolean; seeded: boolean };
 
-/** Everything a route needs from outside the request. */
+/**
+ * Everything a route, job or subscriber needs from outside the request: made once at start-up
+ * (start-server.ts, or tests/support/test-app.ts) and closed at shutdown.
+ */
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   queue: JobQueue;
+  /** Domain events after commit: modules subscribe here (docs/decisions/014). */
+  events: EventBus;
+  /** Mail and SMS now; the storage adapter joins `Adapters` when it comes. */
+  adapters: Adapters;
+  /** The app's logger (Fastify's), for work outside a request. */
+  log: AppLogger;
   state: AppState;
 };
+
+/** What start-up makes before the app exists; buildApp adds its logger. */
+export type AppDepsWithoutLog = Omit<AppDeps, 'log'>;
 
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */

@@ -7,14 +7,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppDeps } from './app-deps';
+import type { AppDeps, AppDepsWithoutLog } from './app-deps';
 import { apiRoutes } from './api';
+import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
 import { webAppPlugin } from './plugins/web-app';
 
-export type BuildAppOptions = AppDeps & {
+export type BuildAppOptions = AppDepsWithoutLog & {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app lives; defaults to dist/web. */
   webDistDir?: string;
@@ -24,10 +25,10 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole application without listening, so tests can call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions) {
-  const { logger, webDistDir, ...deps } = options;
+  const { logger, webDistDir, ...startDeps } = options;
   const app = Fastify({
-    logger: logger ?? { level: deps.config.LOG_LEVEL },
-    trustProxy: deps.config.TRUST_PROXY,
+    logger: logger ?? { level: startDeps.config.LOG_LEVEL },
+    trustProxy: startDeps.config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -40,6 +41,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const deps: AppDeps = { ...startDeps, log: app.log };
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -63,6 +65,9 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(cookie, { secret: deps.config.SESSION_SECRET });
   await app.register(ipBlockPlugin);
+
+  // Modules that react to domain events subscribe as they register (docs/decisions/014).
+  await app.register(auditSubscribers);
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ZodError } from 'zod';
 import { roles, type Role } from '@shared/roles';
+import { closeAdapters, createAdapters } from './adapters/adapters';
 import type { AppDeps } from './app-deps';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError, type DatabaseHandle } from './db/client';
@@ -11,26 +12,29 @@ import { migrate } from './db/migrate';
 import { AppError } from './errors';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { AuditContext } from './modules/audit/audit.service';
+import { silentLog } from './log';
 import { createActiveUser, disableUserByEmail, inviteUser } from './modules/users/users.service';
 import { openConfiguredDatabase } from './start-server';
 
 const cliContext: AuditContext = { actorUserId: null, ip: null, userAgent: 'uplink-cli' };
 
-type CliDeps = Pick<AppDeps, 'config' | 'database' | 'queue'>;
+type CliDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 
 /** Opens the configured database (refusing plainly when the server holds it), runs `work`, closes. */
 async function withDeps<T>(work: (deps: CliDeps) => Promise<T>, options: { queue?: boolean } = {}) {
   const config: Config = loadConfig();
   const database: DatabaseHandle = await openConfiguredDatabase(config);
   let queue: JobQueue | undefined;
+  const adapters = createAdapters(config);
   try {
     await migrate(database);
     queue = createJobQueue(database, { runWorkers: false });
     // Messages are handed to the server's worker through the queue; only start it when needed.
     if (options.queue) await queue.start();
-    return await work({ config, database, queue });
+    return await work({ config, database, queue, adapters, log: silentLog });
   } finally {
     await queue?.stop().catch(() => {});
+    await closeAdapters(adapters);
     await database.close();
   }
 }

@@ -57,6 +57,17 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .default(10),
   TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
+  // Domain events (docs/decisions/014-domain-events-outbox.md).
+  EVENTS_POLL_INTERVAL_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(50, 'must be at least 50')
+    .default(1000),
+  EVENTS_RETRY_DELAY_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
 });
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {

@@ -1,3 +1,4 @@
+import { closeAdapters, createAdapters } from './adapters/adapters';
 import { buildApp, type App } from './app';
 import type { AppState } from './app-deps';
 import type { Config } from './config';
@@ -5,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register';
+import { createEventBus } from './modules/events/events.service';
 import { demoAnnouncements, runFirstStartSeed } from './seed/seed';
 
 export type RunningServer = {
@@ -34,10 +36,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
       runWorkers: config.JOBS_WORKER,
       onError: (error) => app?.log.error({ err: error }, 'job queue error'),
     });
-    app = await buildApp({ config, database, queue, state });
+    const events = createEventBus({
+      database,
+      queue,
+      runDispatcher: config.JOBS_WORKER,
+      pollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
+      retryDelaySeconds: config.EVENTS_RETRY_DELAY_SECONDS,
+      onError: (error) => app?.log.error({ err: error }, 'domain event dispatch failed'),
+    });
+    const adapters = createAdapters(config);
+    app = await buildApp({ config, database, queue, events, adapters, state });
     await registerJobs(app.deps);
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     await queue.start();
+    await events.start();
 
     const seed = await runFirstStartSeed(database.db, { demo: config.SEED_DEMO });
     state.seeded = true;
@@ -51,7 +63,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url: config.PUBLIC_URL ?? address,
       async close() {
         await started.close();
+        await events.stop();
         await queue.stop();
+        await closeAdapters(adapters);
         await database.close();
       },
     };

@@ -1,7 +1,9 @@
+import { closeAdapters, createAdapters } from '../../src/server/adapters/adapters';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue';
 import { registerJobs } from '../../src/server/jobs/register';
+import { createEventBus } from '../../src/server/modules/events/events.service';
 import { getTestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -28,24 +30,35 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   const config: Config = testConfig(options.config as Record<string, string>);
-  const queue = createJobQueue(database, {
-    runWorkers: options.workers ?? false,
-    pollingIntervalSeconds: 0.5,
+  const workers = options.workers ?? false;
+  const queue = createJobQueue(database, { runWorkers: workers, pollingIntervalSeconds: 0.5 });
+  const events = createEventBus({
+    database,
+    queue,
+    runDispatcher: workers,
+    pollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
+    retryDelaySeconds: config.EVENTS_RETRY_DELAY_SECONDS,
   });
+  const adapters = createAdapters(config);
   const app = await buildApp({
     config,
     database,
     queue,
+    events,
+    adapters,
     state: { migrated: true, seeded: true },
     logger: false,
     webDistDir: options.webDistDir,
   });
   await registerJobs(app.deps);
   await queue.start();
+  await events.start();
   const testApp = Object.assign(app, { queue });
   app.addHook('onClose', async () => {
     openApps.delete(testApp);
+    await events.stop();
     await queue.stop();
+    await closeAdapters(adapters);
   });
   await app.ready();
   openApps.add(testApp);

@@ -1,9 +1,17 @@
 import type { AppDeps } from '../app-deps';
 import { deliverMessage, sendMessageJob } from '../modules/messages/messages.service';
 
-/** Every background job's handler, registered with the queue before the workers start. */
+/** Days a handed-over domain event stays in the outbox (deliveries that failed stay longer). */
+export const domainEventRetentionDays = 30;
+
+/** Every background job's handler and schedule, registered with the queue before it starts. */
 export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.queue.register<{ messageId: string }>(sendMessageJob, (data) =>
     deliverMessage(deps, data.messageId),
   );
+  // Nightly, in UK time: the outbox keeps what it handed over for a month, then forgets it.
+  await deps.queue.schedule('events.prune', '30 3 * * *', async () => {
+    const deleted = await deps.events.prune(domainEventRetentionDays);
+    if (deleted > 0) deps.log.info({ deleted }, 'pruned handed-over domain events');
+  });
 }

@@ -30,7 +30,7 @@ const expiredCode = () => new AppError(401, authErrorCodes.invalidCode, authMess
 export const smsDisabled = () =>
   new AppError(403, authErrorCodes.smsDisabled, authMessages.smsDisabled);
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'queue'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 
 /** Voids every open code of one kind for a user or destination (a new code voids the old). */
 async function voidOpenCodes(

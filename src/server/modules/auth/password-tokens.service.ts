@@ -24,7 +24,7 @@ const resetEmailsPerHour = 3;
 export const invalidToken = () =>
   new AppError(400, authErrorCodes.invalidToken, authMessages.invalidToken);
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'queue'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 
 /** A new single-use link token (256 bits; only its hash is kept). Earlier open ones are voided. */
 export async function issuePasswordToken(

@@ -6,17 +6,9 @@ import {
   messageSchema,
 } from '@shared/messages/messages.contracts';
 import { notFound } from '../../errors';
-import {
-  findMessage,
-  listMessages,
-  messageAdapters,
-  toMessage,
-  useMessageLog,
-} from './messages.service';
+import { findMessage, listMessages, toMessage } from './messages.service';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  useMessageLog(app.deps, app.log);
-
   app.get(
     '/messages',
     {
@@ -28,7 +20,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await listMessages(app.deps.database.db, request.query);
-      const adapters = messageAdapters(app.deps);
+      const { adapters } = app.deps;
       return {
         messages: result.rows.map(toMessage),
         total: result.total,

@@ -1,7 +1,5 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { createMailAdapter, type MailAdapter } from '../../adapters/mail/mail.adapter';
-import { createSmsAdapter, type SmsAdapter } from '../../adapters/sms/sms.adapter';
 import type { Database } from '../../db/client';
 import { messages, type MessageChannel, type MessageRow } from '../../db/schema/messages';
 import type { ListMessagesQuery, Message } from '@shared/messages/messages.contracts';
@@ -10,27 +8,6 @@ import { listMessagesQuerySchema } from '@shared/messages/messages.contracts';
 export const sendMessageJob = 'messages.send';
 /** One try and five retries, MESSAGE_RETRY_DELAY_SECONDS (10) doubling each time (pg-boss backoff). */
 export const messageRetryLimit = 5;
-
-type Adapters = { mail: MailAdapter; sms: SmsAdapter };
-const adapterCache = new WeakMap<object, Adapters>();
-
-/** One set of adapters per configuration (the SMTP transport keeps its connections). */
-export function messageAdapters(deps: Pick<AppDeps, 'config'>): Adapters {
-  let adapters = adapterCache.get(deps.config);
-  if (!adapters) {
-    adapters = { mail: createMailAdapter(deps.config), sms: createSmsAdapter(deps.config) };
-    adapterCache.set(deps.config, adapters);
-  }
-  return adapters;
-}
-
-type MessageLog = { info: (obj: object, msg: string) => void };
-const logs = new WeakMap<object, MessageLog>();
-
-/** The app's logger, for the outbox lines (set when the messages routes are registered). */
-export function useMessageLog(deps: Pick<AppDeps, 'config'>, log: MessageLog) {
-  logs.set(deps.config, log);
-}
 
 export type NewMessage = {
   channel: MessageChannel;
@@ -49,10 +26,10 @@ export type NewMessage = {
  * its channel, the row is the delivery (the outbox back office reads) and is logged.
  */
 export async function queueMessage(
-  deps: Pick<AppDeps, 'config' | 'database' | 'queue'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>,
   message: NewMessage,
 ): Promise<MessageRow> {
-  const adapters = messageAdapters(deps);
+  const { adapters } = deps;
   const provider = message.channel === 'email' ? adapters.mail.kind : adapters.sms.kind;
   const outbox = provider === 'outbox';
   const now = new Date();
@@ -75,12 +52,10 @@ export async function queueMessage(
   if (!row) throw new Error('insert into messages returned nothing');
   if (outbox) {
     // Logged without the body: codes and links stay out of the logs (PRODUCT.md).
-    logs
-      .get(deps.config)
-      ?.info(
-        { messageId: row.id, channel: row.channel, kind: row.kind, to: row.to },
-        'message kept in the outbox (no provider configured): read it at GET /api/messages',
-      );
+    deps.log.info(
+      { messageId: row.id, channel: row.channel, kind: row.kind, to: row.to },
+      'message kept in the outbox (no provider configured): read it at GET /api/messages',
+    );
     return row;
   }
   await deps.queue.send(
@@ -97,14 +72,14 @@ export async function queueMessage(
 
 /** The background job: one delivery attempt. Throws on failure so that pg-boss retries. */
 export async function deliverMessage(
-  deps: Pick<AppDeps, 'config' | 'database'>,
+  deps: Pick<AppDeps, 'database' | 'adapters'>,
   messageId: string,
 ): Promise<void> {
   const db = deps.database.db;
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   if (!row || row.status === 'sent') return;
   const attempts = row.attempts + 1;
-  const adapters = messageAdapters(deps);
+  const { adapters } = deps;
   try {
     const result =
       row.channel === 'email'

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -27,6 +28,7 @@ import type { OrderListFilters, OrderSortField } from '@shared/orders/orders.con
 import { defaultSlaTargetDays } from '@shared/orders/sla';
 import { normaliseUkPhone } from '@shared/phone';
 import { normaliseUkPostcode } from '@shared/uk-postcode';
+import { publishEvent } from '../events/events.service';
 import type { Viewer } from './order-access';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -326,8 +328,32 @@ export async function updateOrderRow(tx: Database, id: string, values: Partial<N
   return row;
 }
 
+/**
+ * Records a change to an order in its timeline and, in the same transaction, publishes it as the
+ * domain event `order.<type>` (same id) for the subscribers that react after commit.
+ */
 export async function insertOrderEvent(tx: Database, values: typeof orderEvents.$inferInsert) {
-  await tx.insert(orderEvents).values(values);
+  const id = values.id ?? randomUUID();
+  const occurredAt = values.createdAt ?? new Date();
+  await tx.insert(orderEvents).values({ ...values, id, createdAt: occurredAt });
+  await publishEvent(tx, {
+    id,
+    type: `order.${values.type}`,
+    aggregateType: 'order',
+    aggregateId: values.orderId,
+    occurredAt,
+    data: {
+      ...values.data,
+      actorUserId: values.actorUserId ?? null,
+      actorRole: values.actorRole,
+      actorName: values.actorName,
+      fromStatus: values.fromStatus ?? null,
+      toStatus: values.toStatus ?? null,
+      fromKitStatus: values.fromKitStatus ?? null,
+      toKitStatus: values.toKitStatus ?? null,
+      reason: values.reason ?? null,
+    },
+  });
 }
 
 /** UPL-YYYY-NNNNNN from the order_number_seq sequence. */

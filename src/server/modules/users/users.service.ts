@@ -30,7 +30,7 @@ import {
   updateUser,
 } from './users.repository';
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'queue'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 
 export function toUserSummary(user: UserRow): UserSummary {
   return {
