@@ -81,7 +81,7 @@ async function start(env: Record<string, string>) {
   return server;
 }
 
-describe('domain events across a killed process', { timeout: 120_000 }, () => {
+describe('domain events across a killed process', { timeout: 180_000 }, () => {
   it('delivers an event committed just before a SIGKILL once, after the restart', async () => {
     const store = await freshStore();
 
