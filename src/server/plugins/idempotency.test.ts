@@ -191,6 +191,7 @@ describe('Idempotency-Key on state-changing /api calls (issue 8, decision 019)',
     const res = await send(backOffice, 'POST', url, {}, key);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: idempotencyErrorCodes.inProgress });
+    expect(res.headers['retry-after']).toBe('1');
     expect(await eventsOf(order.id, 'validate')).toBe(0);
   });
 

@@ -135,7 +135,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
 
   const claim: preValidationHookHandler = async function (request, reply) {
     const header = request.headers['idempotency-key'];
-    if (header === undefined) return;
+    // (A route may serve GET and POST alike: only the state-changing method counts.)
+    if (header === undefined || !stateChanging.has(request.method)) return;
     const key = parseKey(header);
     // Sign-in routes (public) set cookies a replay must not repeat; anonymous callers have no
     // scope to keep a key in. Both run as if no key had been sent (decision 019).
@@ -163,6 +164,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (row.status === 'running') break;
       return replay(reply, row);
     }
+    // Usually the first run ends within moments; a client (the engineer app's outbox) retries.
+    reply.header('retry-after', '1');
     throw new AppError(
       409,
       idempotencyErrorCodes.inProgress,
