@@ -13,6 +13,7 @@ import {
   idempotencyKeyPattern,
   idempotentReplayedHeader,
 } from '@shared/idempotency';
+import type { IdempotencyKeyRow } from '../db/schema/idempotency';
 import { AppError } from '../errors';
 import {
   claimIdempotencyKey,
@@ -92,10 +93,7 @@ function storedResponse(reply: FastifyReply, payload: unknown): StoredResponse |
   return null; // a stream: cannot be kept, so the key is released
 }
 
-function replay(
-  reply: FastifyReply,
-  row: NonNullable<Awaited<ReturnType<typeof findIdempotencyKey>>>,
-) {
+function replay(reply: FastifyReply, row: IdempotencyKeyRow) {
   reply.code(row.responseStatus!);
   for (const [name, value] of Object.entries(row.responseHeaders ?? {})) reply.header(name, value);
   reply.header(idempotentReplayedHeader, 'true');
