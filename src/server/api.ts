@@ -15,6 +15,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
+import { idempotencyPlugin } from './plugins/idempotency';
 
 /**
  * The `/api` scope. Each area registers its routes here; the authentication guard hook lives
@@ -24,6 +25,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per-route limits (`config.rateLimit`), keyed by client address (TRUST_PROXY aware).
   await app.register(rateLimit, { global: false });
   await app.register(authGuardPlugin);
+  // Every POST/PUT/PATCH/DELETE route below accepts an Idempotency-Key (decision 019).
+  await app.register(idempotencyPlugin);
 
   await app.register(authRoutes);
   await app.register(settingsRoutes);

@@ -16,3 +16,4 @@ export * from './schema/orders';
 export * from './schema/visits';
 export * from './schema/order-events';
 export * from './schema/domain-events';
+export * from './schema/idempotency';

@@ -6,6 +6,7 @@ import {
   getJson,
   HttpError,
   queryKeyToUrl,
+  sendJson,
 } from './api-client';
 
 function stubFetch(response: Response) {
@@ -68,6 +69,58 @@ describe('apiRequest (spec §7)', () => {
       'Could not send verification code',
     );
     expect(errorCode(error)).toBeUndefined();
+  });
+});
+
+describe('Idempotency-Key (decision 019)', () => {
+  it('sends the key the caller passes, beside the JSON content type', async () => {
+    const fetchMock = stubFetch(Response.json({ id: 1 }));
+    const key = '2b7d3c1e-9f4a-4c8e-a1d2-5e6f7a8b9c0d';
+    await expect(
+      sendJson('POST', '/api/orders/1/schedule', { slot: 'am' }, { idempotencyKey: key }),
+    ).resolves.toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledWith('/api/orders/1/schedule', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify({ slot: 'am' }),
+      credentials: 'include',
+    });
+  });
+
+  it('sends it without a body too, and no header when none is passed', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await apiRequest('DELETE', '/api/job-types/1', undefined, { idempotencyKey: 'k-1' });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/job-types/1', {
+      method: 'DELETE',
+      headers: { 'Idempotency-Key': 'k-1' },
+      body: undefined,
+      credentials: 'include',
+    });
+    stubFetch(new Response(null, { status: 204 }));
+    await apiRequest('DELETE', '/api/job-types/1', undefined, {});
+    expect(vi.mocked(fetch)).toHaveBeenLastCalledWith('/api/job-types/1', {
+      method: 'DELETE',
+      headers: {},
+      body: undefined,
+      credentials: 'include',
+    });
+  });
+
+  it('keeps the spec §7 error rules for an answer to a keyed request', async () => {
+    stubFetch(
+      new Response(
+        '{"message":"This Idempotency-Key was already used for a different request","code":"IDEMPOTENCY_KEY_REUSED"}',
+        { status: 422 },
+      ),
+    );
+    const error = await apiRequest('POST', '/api/orders', {}, { idempotencyKey: 'k-2' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as Error).message).toBe(
+      '422: {"message":"This Idempotency-Key was already used for a different request","code":"IDEMPOTENCY_KEY_REUSED"}',
+    );
+    expect(errorCode(error)).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
 

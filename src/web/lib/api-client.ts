@@ -1,3 +1,5 @@
+import { idempotencyKeyHeader } from '@shared/idempotency';
+
 // spec §7: every request carries cookies, bodies are JSON, and any non-success answer
 // becomes an Error whose message is "{status}: {text}".
 
@@ -28,11 +30,28 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   throw new HttpError(res.status, text, `${res.status}: ${text}`);
 }
 
+export type RequestOptions = {
+  /**
+   * A client-made id (1 to 255 printable characters, a UUID is usual) sent as `Idempotency-Key`:
+   * the server answers a repeat of the same request with the first answer instead of acting
+   * twice (decision 019). Reuse it only to retry the very same request.
+   */
+  idempotencyKey?: string;
+};
+
 /** Sends a request; answers the raw Response once it is known to be a success. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> =
+    data !== undefined ? { 'Content-Type': 'application/json' } : {};
+  if (options.idempotencyKey !== undefined) headers[idempotencyKeyHeader] = options.idempotencyKey;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
@@ -54,8 +73,13 @@ export async function getJson<T>(url: string): Promise<T> {
   return readJson<T>(await apiRequest('GET', url));
 }
 
-export async function sendJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  return readJson<T>(await apiRequest(method, url, data));
+export async function sendJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, data, options));
 }
 
 /** The default query's URL: the query key's parts joined with slashes. */

@@ -1,0 +1,129 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema/idempotency';
+
+/** How long a key is kept (issue 8: at least 24 hours). */
+export const idempotencyRetentionHours = 24;
+/** A `running` row older than this is taken to be left by a dead process (decision 019). */
+export const idempotencyTakeoverMinutes = 5;
+
+export type IdempotencyClaimInput = {
+  userId: string;
+  key: string;
+  fingerprint: string;
+  method: string;
+  path: string;
+  runId: string;
+};
+
+const expired = sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${idempotencyRetentionHours})`;
+
+/**
+ * Makes this run the owner of (user, key) when the key is new, expired, or held by an abandoned
+ * run of the same request; answers whether it did. One statement, so the primary key decides
+ * between two requests racing on one key, whichever server they reach.
+ */
+export async function claimIdempotencyKey(
+  db: Database,
+  input: IdempotencyClaimInput,
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ ...input, status: 'running' })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: {
+        fingerprint: sql`excluded.fingerprint`,
+        method: sql`excluded.method`,
+        path: sql`excluded.path`,
+        status: 'running',
+        runId: sql`excluded.run_id`,
+        lockedAt: sql`now()`,
+        createdAt: sql`now()`,
+        responseStatus: null,
+        responseHeaders: null,
+        responseBody: null,
+        responseBodyEncoding: null,
+      },
+      setWhere: sql`${expired} or (
+        ${idempotencyKeys.status} = 'running'
+        and ${idempotencyKeys.fingerprint} = excluded.fingerprint
+        and ${idempotencyKeys.lockedAt} < now() - make_interval(mins => ${idempotencyTakeoverMinutes})
+      )`,
+    })
+    .returning({ runId: idempotencyKeys.runId });
+  return rows[0]?.runId === input.runId;
+}
+
+export async function findIdempotencyKey(
+  db: Database,
+  userId: string,
+  key: string,
+): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+export type StoredResponse = {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+  encoding: 'utf8' | 'base64' | null;
+};
+
+/** Records the answer of the run that still owns the key (a run taken over records nothing). */
+export async function completeIdempotencyKey(
+  db: Database,
+  owner: { userId: string; key: string; runId: string },
+  response: StoredResponse,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({
+      status: 'completed',
+      responseStatus: response.status,
+      responseHeaders: response.headers,
+      responseBody: response.body,
+      responseBodyEncoding: response.encoding,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, owner.userId),
+        eq(idempotencyKeys.key, owner.key),
+        eq(idempotencyKeys.runId, owner.runId),
+      ),
+    );
+}
+
+/** Forgets the key (after a 5xx), so that the client's retry runs the request again. */
+export async function releaseIdempotencyKey(
+  db: Database,
+  owner: { userId: string; key: string; runId: string },
+): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, owner.userId),
+        eq(idempotencyKeys.key, owner.key),
+        eq(idempotencyKeys.runId, owner.runId),
+      ),
+    );
+}
+
+/** Deletes keys past their retention; answers how many. Safe to run from several servers. */
+export async function purgeExpiredIdempotencyKeys(db: Database): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(
+      lt(
+        idempotencyKeys.createdAt,
+        sql`now() - make_interval(hours => ${idempotencyRetentionHours})`,
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
+}
