@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, HttpError } from '@web/lib/api-client';
-import { useContractor } from '../api/get-contractor';
+import { useContractor } from '@web/api/contractors/get-contractor';
 import { formatPence } from '@web/lib/money';
 import { ContractorFormDialog } from './ContractorFormDialog';
 import { InviteEngineerDialog } from './InviteEngineerDialog';

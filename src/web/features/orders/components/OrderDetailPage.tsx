@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, HttpError } from '@web/lib/api-client';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '@web/api/orders/get-order';
 import { EditOrderDialog } from './EditOrderDialog';
 import { OrderActionDialog } from './OrderActionDialog';
 import {
