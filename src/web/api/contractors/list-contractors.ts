@@ -4,7 +4,6 @@ import type { contractorListResponse } from '@shared/orders/contractors.contract
 import { getJson } from '@web/lib/api-client';
 import { contractorKeys, type ContractorFilters } from './keys';
 
-export type { ContractorFilters } from './keys';
 export type ContractorList = z.infer<typeof contractorListResponse>;
 
 /** GET /api/contractors: companies, searched, by active flag or by a postcode they cover. */
