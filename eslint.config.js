@@ -83,9 +83,30 @@ export default tseslint.config(
         '@web/features/*',
         '**/app/**',
         '@web/app/*',
+        '**/web/api/**',
+        '@web/api/*',
         ...nodeBuiltins,
       ],
-      'components and lib are the bottom layer: they import no feature and not the app.',
+      'components and lib are the bottom layer: they import no api file, no feature and not the app.',
+    ),
+  },
+  {
+    // ARCHITECTURE.md convention 4: the client API layer sits between lib and the features, so
+    // every feature (and the engineer app's offline code) can share one file per endpoint.
+    files: ['src/web/api/**'],
+    rules: restrict(
+      [
+        '**/server/**',
+        '@server/*',
+        '**/features/**',
+        '@web/features/*',
+        '**/app/**',
+        '@web/app/*',
+        '**/components/**',
+        '@web/components/*',
+        ...nodeBuiltins,
+      ],
+      'src/web/api imports only lib and shared (and its own resources): no feature, component or the app.',
     ),
   },
   {
@@ -100,7 +121,7 @@ export default tseslint.config(
         '../../../features/*',
         ...nodeBuiltins,
       ],
-      'A feature imports only its own files (relative), components, lib and shared; never another feature or the app.',
+      'A feature imports only its own files (relative), @web/api, components, lib and shared; never another feature or the app.',
     ),
   },
 );

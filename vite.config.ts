@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { isApiPathWebScreen } from './src/shared/web-routes';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -34,10 +35,9 @@ export default defineConfig({
 
 /** Spec §2: /api/inbound, /api/outbound, /api/settings, /api/logs are screens for a browser. */
 function htmlNavigation(req: { method?: string; url?: string; headers: Record<string, unknown> }) {
-  const screens = ['/api/inbound', '/api/outbound', '/api/settings', '/api/logs'];
   const accept = String(req.headers.accept ?? '');
   const path = (req.url ?? '').split('?')[0];
-  if (req.method === 'GET' && accept.includes('text/html') && screens.includes(path ?? '')) {
+  if (req.method === 'GET' && accept.includes('text/html') && isApiPathWebScreen(path ?? '')) {
     return '/index.html';
   }
   return undefined;

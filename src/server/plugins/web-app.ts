@@ -5,11 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { commonErrorCodes } from '@shared/api-error';
+import { isApiPathWebScreen } from '@shared/web-routes';
 
 export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
-
-/** Spec §2 screens that live under /api: a browser navigating there gets the web app. */
-const apiScreens = new Set(['/api/inbound', '/api/outbound', '/api/settings', '/api/logs']);
 
 function isBrowserNavigation(request: FastifyRequest) {
   return (
@@ -21,7 +19,8 @@ function isBrowserNavigation(request: FastifyRequest) {
 function wantsWebApp(request: FastifyRequest) {
   const urlPath = request.url.split('?')[0] ?? '/';
   if (urlPath === '/api' || urlPath.startsWith('/api/')) {
-    return apiScreens.has(urlPath) && isBrowserNavigation(request);
+    // Spec §2 screens that live under /api: a browser navigating there gets the web app.
+    return isApiPathWebScreen(urlPath) && isBrowserNavigation(request);
   }
   return request.method === 'GET' || request.method === 'HEAD';
 }

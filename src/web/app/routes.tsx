@@ -6,6 +6,7 @@ import type { RouteComponentProps } from 'wouter';
 import type { CurrentUser } from '@shared/auth/current-user';
 import { isContractorCapable, isEngineerCapable } from '@shared/role-routing';
 import type { Role } from '@shared/roles';
+import { apiPathWebScreens, type ApiPathWebScreen } from '@shared/web-routes';
 
 export type RoutePage = LazyExoticComponent<ComponentType<RouteComponentProps>>;
 
@@ -34,6 +35,14 @@ const HomePage = lazy(() => import('../features/home/components/HomePage'));
 
 const backOffice = ['back_office'] as const;
 const staff = ['back_office', 'contractor', 'engineer'] as const;
+
+/** spec §2: the screens under /api (listed in src/shared, which the server and Vite also read). */
+const apiScreenRoutes: Record<ApiPathWebScreen, Pick<AppRoute, 'area' | 'page'>> = {
+  '/api/inbound': { area: 'Inbound API', page: null },
+  '/api/outbound': { area: 'Outbound API', page: null },
+  '/api/settings': { area: 'API settings', page: null },
+  '/api/logs': { area: 'API logging', page: null },
+};
 
 // One line per route, so the table reads as one.
 // prettier-ignore
@@ -72,10 +81,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/admin/stock-management', area: 'Stock management', access: backOffice, page: null },
   { path: '/admin/contractor-reports', area: 'Contractor reports', access: backOffice, page: null },
   { path: '/admin/sbpm-reports', area: 'SBPM reports', access: backOffice, page: null },
-  { path: '/api/inbound', area: 'Inbound API', access: backOffice, page: null },
-  { path: '/api/outbound', area: 'Outbound API', access: backOffice, page: null },
-  { path: '/api/settings', area: 'API settings', access: backOffice, page: null },
-  { path: '/api/logs', area: 'API logging', access: backOffice, page: null },
+  ...apiPathWebScreens.map((path) => ({ path, access: backOffice, ...apiScreenRoutes[path] })),
   { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: null },
 
   // Contractors and engineers.

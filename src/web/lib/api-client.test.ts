@@ -140,6 +140,41 @@ describe('getJson', () => {
   });
 });
 
+describe('sendJson', () => {
+  it('reads the JSON answer of a change', async () => {
+    stubFetch(Response.json({ id: 'o1' }));
+    await expect(sendJson('POST', '/api/orders/o1/accept', {})).resolves.toEqual({ id: 'o1' });
+  });
+
+  it('resolves null on a 204 instead of failing (a contractor declines an order)', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(
+      sendJson('POST', '/api/orders/o1/decline', { reason: 'Too far', expectedVersion: 3 }),
+    ).resolves.toBeNull();
+  });
+
+  it('resolves null on a success with an empty body', async () => {
+    stubFetch(new Response('', { status: 200 }));
+    await expect(sendJson('DELETE', '/api/partners/p1')).resolves.toBeNull();
+  });
+
+  it('still refuses a non-empty answer that is not JSON with the spec message', async () => {
+    stubFetch(
+      new Response('<html>oops</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
+    await expect(sendJson('POST', '/api/x', {})).rejects.toThrow(
+      'Expected JSON response but received: <html>oops</html>',
+    );
+  });
+
+  it('still fails on an error answer, with its code', async () => {
+    stubFetch(Response.json({ message: 'Stale', code: 'STALE_ORDER' }, { status: 409 }));
+    const error = await sendJson('POST', '/api/orders/o1/hold', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(errorCode(error)).toBe('STALE_ORDER');
+  });
+});
+
 describe('queryKeyToUrl', () => {
   it('joins the key parts with slashes', () => {
     expect(queryKeyToUrl(['/api/orders', 'UPL-2026-000123', 'events'])).toBe(

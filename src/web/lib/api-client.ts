@@ -73,13 +73,26 @@ export async function getJson<T>(url: string): Promise<T> {
   return readJson<T>(await apiRequest('GET', url));
 }
 
+/**
+ * Sends a change and reads its JSON answer. A success with no body (204, or an empty 200)
+ * resolves to null: a change may answer nothing, e.g. an order action after which the caller
+ * can no longer see the order (a contractor's decline). Type such calls as `T | null`.
+ */
 export async function sendJson<T>(
   method: string,
   url: string,
   data?: unknown,
   options?: RequestOptions,
 ): Promise<T> {
-  return readJson<T>(await apiRequest(method, url, data, options));
+  const res = await apiRequest(method, url, data, options);
+  if (res.status === 204 || res.status === 205) return null as T;
+  const text = await res.text();
+  if (text === '') return null as T;
+  const contentType = res.headers.get('content-type') ?? '';
+  if (!contentType.includes('application/json')) {
+    throw new Error(`Expected JSON response but received: ${text}`);
+  }
+  return JSON.parse(text) as T;
 }
 
 /** The default query's URL: the query key's parts joined with slashes. */

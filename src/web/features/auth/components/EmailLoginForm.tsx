@@ -7,7 +7,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useLogin } from '../api/login';
+import { useLogin } from '@web/api/auth/login';
 import { pathAfterLogin } from '../lib/redirects';
 
 /** The email and password step (spec §2, §4, §5, §8). */

@@ -9,7 +9,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useForgotPassword } from '../api/forgot-password';
+import { useForgotPassword } from '@web/api/auth/forgot-password';
 
 /** Asks for a set-password link by email (1-hour token, the same /set-password page). */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {

@@ -1,7 +1,7 @@
 import { useReducer } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useSmsAuthEnabled } from '../api/sms-auth-status';
+import { useSmsAuthEnabled } from '@web/api/auth/sms-auth-status';
 import { initialLoginFlow, loginFlowReducer, type LoginTab } from '../lib/login-flow';
 import { AuthLayout } from './AuthLayout';
 import { EmailLoginForm } from './EmailLoginForm';

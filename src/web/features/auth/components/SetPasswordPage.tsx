@@ -16,8 +16,8 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useSetPassword } from '../api/set-password';
-import { useValidateResetToken } from '../api/validate-reset-token';
+import { useSetPassword } from '@web/api/auth/set-password';
+import { useValidateResetToken } from '@web/api/auth/validate-reset-token';
 import { AuthLayout } from './AuthLayout';
 
 /** spec §9: after the password is set, go to /login after 2 seconds. */

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { useSignupInfo } from '../api/signup-info';
+import { useSignupInfo } from '@web/api/auth/signup-info';
 import { AuthLayout } from './AuthLayout';
 
 /** spec §9: the sign-up page moves on by itself after 3 seconds. */

@@ -16,9 +16,9 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorCode, errorMessage } from '@web/lib/api-client';
-import { useRequestSmsCode } from '../api/request-sms-code';
-import { smsAuthStatusQueryKey } from '../api/sms-auth-status';
-import { useVerifySmsCode } from '../api/verify-sms-code';
+import { useRequestSmsCode } from '@web/api/auth/request-sms-code';
+import { authKeys } from '@web/api/auth/keys';
+import { useVerifySmsCode } from '@web/api/auth/verify-sms-code';
 import { useCountdown } from '../hooks/use-countdown';
 import { formatCountdown } from '../lib/countdown';
 import type { SmsStep } from '../lib/login-flow';
@@ -49,7 +49,7 @@ export function SmsLoginForm({
   const requestCode = useRequestSmsCode();
 
   // The status may have changed under us: ask again, so the tab goes if SMS sign-in is off.
-  const recheckStatus = () => queryClient.invalidateQueries({ queryKey: smsAuthStatusQueryKey });
+  const recheckStatus = () => queryClient.invalidateQueries({ queryKey: authKeys.smsAuthStatus });
 
   const sendCode = (phone: string) => {
     requestCode.mutate(

@@ -9,7 +9,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useVerifyTwoFactor } from '../api/verify-two-factor';
+import { useVerifyTwoFactor } from '@web/api/auth/verify-two-factor';
 import { pathAfterLogin } from '../lib/redirects';
 import { VerificationCodeField } from './VerificationCodeField';
 

@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard } from '@web/api/dashboard/get-dashboard';
 
 // The dashboard counts open orders (not completed, closed or cancelled); each link opens the
 // orders list filtered the same way, so the list shows exactly the number on the card.

@@ -6,8 +6,9 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage, HttpError } from '@web/lib/api-client';
-import { useContractor } from '../api/get-contractor';
+import { commonErrorCodes } from '@shared/api-error';
+import { errorCode, errorMessage } from '@web/lib/api-client';
+import { useContractor } from '@web/api/contractors/get-contractor';
 import { formatPence } from '@web/lib/money';
 import { ContractorFormDialog } from './ContractorFormDialog';
 import { InviteEngineerDialog } from './InviteEngineerDialog';
@@ -36,7 +37,7 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
     );
   }
   if (contractor.isError) {
-    const notFound = contractor.error instanceof HttpError && contractor.error.status === 404;
+    const notFound = errorCode(contractor.error) === commonErrorCodes.notFound;
     return (
       <EmptyState title={notFound ? 'Contractor not found' : 'The contractor could not be loaded'}>
         {errorMessage(contractor.error, contractor.error.message)}

@@ -14,9 +14,9 @@ import { Select } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useAssignmentQueue } from '../api/assignment-queue';
-import { useBulkAssign, type BulkAssignResult } from '../api/bulk-assign';
-import { useContractors } from '../api/list-contractors';
+import { useAssignmentQueue } from '@web/api/assignment-queue/list-assignment-queue';
+import { useBulkAssign, type BulkAssignResult } from '@web/api/assignment-queue/bulk-assign';
+import { useContractors } from '@web/api/contractors/list-contractors';
 import { showServerError } from '@web/lib/show-server-error';
 
 const pageSize = 50;

@@ -17,7 +17,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
-import { useContractors } from '../api/list-contractors';
+import { useContractors } from '@web/api/contractors/list-contractors';
 import { ContractorFormDialog } from './ContractorFormDialog';
 
 /** /contractors (back office): the contractor companies. */

@@ -11,7 +11,7 @@ import {
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
-import { useInviteEngineer } from '../api/invite-engineer';
+import { useInviteEngineer } from '@web/api/users/invite-user';
 import { showServerError } from '@web/lib/show-server-error';
 
 type Values = { firstName: string; lastName: string; email: string; phone: string };

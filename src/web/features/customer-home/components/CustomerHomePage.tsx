@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useCustomerOrders } from '../api/customer-orders';
+import { useCustomerOrders } from '@web/api/customer-orders/list-customer-orders';
 import { CustomerOrderList } from './CustomerOrderList';
 
 /** spec §2: /customer, the default dashboard: the signed-in customer's own orders. */

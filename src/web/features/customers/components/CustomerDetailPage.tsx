@@ -9,9 +9,10 @@ import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage, HttpError } from '@web/lib/api-client';
-import { useCustomer } from '../api/get-customer';
-import { useValidateCustomer } from '../api/validate-customer';
+import { commonErrorCodes } from '@shared/api-error';
+import { errorCode, errorMessage } from '@web/lib/api-client';
+import { useCustomer } from '@web/api/customers/get-customer';
+import { useValidateCustomer } from '@web/api/customers/validate-customer';
 import { showServerError } from '@web/lib/show-server-error';
 import { ValidationBadge } from './CustomerBadges';
 import { EditCustomerDialog } from './EditCustomerDialog';
@@ -43,7 +44,7 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
     );
   }
   if (customer.isError) {
-    const notFound = customer.error instanceof HttpError && customer.error.status === 404;
+    const notFound = errorCode(customer.error) === commonErrorCodes.notFound;
     return (
       <EmptyState title={notFound ? 'Customer not found' : 'The customer could not be loaded'}>
         {errorMessage(customer.error, customer.error.message)}

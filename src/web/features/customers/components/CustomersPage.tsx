@@ -21,7 +21,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
-import { useCustomers } from '../api/list-customers';
+import { useCustomers } from '@web/api/customers/list-customers';
 import { ValidationBadge, validationLabels } from './CustomerBadges';
 
 const pageSize = 25;

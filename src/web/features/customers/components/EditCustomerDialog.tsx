@@ -15,7 +15,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { useUpdateCustomer } from '../api/update-customer';
+import { useUpdateCustomer } from '@web/api/customers/update-customer';
 import { emptyToNull } from '@web/lib/form-values';
 import { showServerError } from '@web/lib/show-server-error';
 

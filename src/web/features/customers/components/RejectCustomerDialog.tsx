@@ -14,7 +14,7 @@ import {
 import { FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { useRejectCustomer } from '../api/reject-customer';
+import { useRejectCustomer } from '@web/api/customers/reject-customer';
 import { showServerError } from '@web/lib/show-server-error';
 
 type Values = z.input<typeof rejectCustomerBody>;

@@ -15,7 +15,7 @@ import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../lib/auth';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { usePendingSyncCount } from '../../../lib/sync-status';
-import { useReadiness } from '../api/readiness';
+import { useReadiness } from '@web/api/readiness/get-readiness';
 import { connectionStatus, systemStatus, type StatusReport } from '../lib/status';
 
 /** spec §2: the welcome page for a signed-in user on /. */

@@ -1,5 +1,5 @@
 import type { RouteComponentProps } from 'wouter';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '@web/api/orders/get-order';
 import { PrintableOrder } from './PrintableOrder';
 import { CustomerSection, KitSection, VisitCard, Section } from './OrderSections';
 

@@ -28,9 +28,9 @@ import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
-import { useContractorEngineers } from '../api/list-contractor-engineers';
-import { useContractors } from '../api/list-contractors';
-import { useOrderAction } from '../api/order-action';
+import { useContractorEngineers } from '@web/api/contractors/list-contractor-engineers';
+import { useContractors } from '@web/api/contractors/list-contractors';
+import { useOrderAction } from '@web/api/orders/order-action';
 import { emptyToNull } from '@web/lib/form-values';
 import { showServerError } from '@web/lib/show-server-error';
 
@@ -107,8 +107,11 @@ export function OrderActionDialog({
     setError,
     formState: { errors, isSubmitting },
   } = form;
-  const contractors = useContractors(undefined, open && action === 'assign');
-  const covering = useContractors(order.customer.address.postcode, open && action === 'assign');
+  const contractors = useContractors({}, { enabled: open && action === 'assign' });
+  const covering = useContractors(
+    { covers: order.customer.address.postcode },
+    { enabled: open && action === 'assign' },
+  );
   const engineers = useContractorEngineers(
     order.contractor?.id ?? null,
     open && (action === 'schedule' || action === 'reschedule'),
@@ -131,7 +134,8 @@ export function OrderActionDialog({
         action,
         body: { ...values, expectedVersion: order.version },
       });
-      toast({ title: `${label}: done`, description: `${updated.orderNumber} updated.` });
+      // A 204 (null) means the caller no longer sees the order, e.g. a contractor's decline.
+      toast({ title: `${label}: done`, description: `${(updated ?? order).orderNumber} updated.` });
       onOpenChange(false);
     } catch (error) {
       showServerError(error, { title: `${label} failed`, setError, fields });

@@ -6,8 +6,9 @@ import { orderStatusLabels } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage, HttpError } from '@web/lib/api-client';
-import { useOrder } from '../api/get-order';
+import { commonErrorCodes } from '@shared/api-error';
+import { errorCode, errorMessage } from '@web/lib/api-client';
+import { useOrder } from '@web/api/orders/get-order';
 import { EditOrderDialog } from './EditOrderDialog';
 import { OrderActionDialog } from './OrderActionDialog';
 import {
@@ -39,7 +40,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
     );
   }
   if (order.isError) {
-    const notFound = order.error instanceof HttpError && order.error.status === 404;
+    const notFound = errorCode(order.error) === commonErrorCodes.notFound;
     return (
       <EmptyState
         title={notFound ? 'Order not found' : 'The order could not be loaded'}

@@ -12,9 +12,9 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
-import { useContractors } from '../api/list-contractors';
-import { useJobTypes } from '../api/list-job-types';
-import { usePartners } from '../api/list-partners';
+import { useContractors } from '@web/api/contractors/list-contractors';
+import { useJobTypes } from '@web/api/job-types/list-job-types';
+import { usePartners } from '@web/api/partners/list-partners';
 import {
   activeFilterCount,
   defaultListState,

@@ -1,5 +1,5 @@
 import type { RouteComponentProps } from 'wouter';
-import { useOrderByNumber } from '../api/get-order-by-number';
+import { useOrderByNumber } from '@web/api/orders/get-order-by-number';
 import { PrintableOrder } from './PrintableOrder';
 import {
   ContractorSection,

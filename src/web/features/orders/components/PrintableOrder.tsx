@@ -5,7 +5,8 @@ import type { OrderDetail } from '@shared/orders/orders.contracts';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage, HttpError } from '@web/lib/api-client';
+import { commonErrorCodes } from '@shared/api-error';
+import { errorCode, errorMessage } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth';
 import { formatDateTime } from '../lib/format';
 import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
@@ -42,7 +43,7 @@ export function PrintableOrder({
     );
   }
   if (query.isError || !query.data) {
-    const notFound = query.error instanceof HttpError && query.error.status === 404;
+    const notFound = errorCode(query.error) === commonErrorCodes.notFound;
     return (
       <EmptyState title={notFound ? 'Order not found' : 'The order could not be loaded'}>
         {errorMessage(query.error, query.error?.message ?? '')}

@@ -31,7 +31,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
-import { useMessages } from '../api/list-messages';
+import { useMessages } from '@web/api/messages/list-messages';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 type Channel = (typeof messageChannels)[number];

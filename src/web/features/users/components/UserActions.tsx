@@ -21,10 +21,10 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useDisableUser } from '../api/disable-user';
-import { useEnableUser } from '../api/enable-user';
-import { useResendInvitation } from '../api/resend-invitation';
-import { useResetTwoFactor } from '../api/reset-two-factor';
+import { useDisableUser } from '@web/api/users/disable-user';
+import { useEnableUser } from '@web/api/users/enable-user';
+import { useResendInvitation } from '@web/api/users/resend-invitation';
+import { useResetTwoFactor } from '@web/api/users/reset-two-factor';
 
 function failed(error: unknown, fallback: string) {
   toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });

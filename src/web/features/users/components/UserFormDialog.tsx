@@ -25,9 +25,9 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/use-toast';
-import { useContractors } from '../api/list-contractors';
-import { useInviteUser } from '../api/invite-user';
-import { useUpdateUser } from '../api/update-user';
+import { useContractors } from '@web/api/contractors/list-contractors';
+import { useInviteUser } from '@web/api/users/invite-user';
+import { useUpdateUser } from '@web/api/users/update-user';
 import { roleLabels } from '../lib/labels';
 import { splitServerError } from '../lib/server-errors';
 

@@ -26,8 +26,8 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
-import { useContractors } from '../api/list-contractors';
-import { useUsers } from '../api/list-users';
+import { useContractors } from '@web/api/contractors/list-contractors';
+import { useUsers } from '@web/api/users/list-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { roleLabels, statusLabels } from '../lib/labels';
 import { UserActions } from './UserActions';

@@ -1,0 +1,1 @@
+export const customerOrderKeys = { all: ['/api/customer/orders'] as const };

@@ -1,0 +1,1 @@
+export const dashboardKeys = { all: ['/api/dashboard'] as const };

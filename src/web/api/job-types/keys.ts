@@ -1,0 +1,1 @@
+export const jobTypeKeys = { all: ['/api/job-types'] as const };

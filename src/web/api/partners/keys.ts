@@ -1,0 +1,1 @@
+export const partnerKeys = { all: ['/api/partners'] as const };

@@ -1,0 +1,1 @@
+export const readinessKeys = { all: ['/readyz'] as const };
