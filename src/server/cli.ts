@@ -3,6 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ZodError } from 'zod';
+import { errorCodes } from '@shared/error-codes';
 import { roles, type Role } from '@shared/roles';
 import type { AppDeps } from './app-deps';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -45,7 +46,7 @@ function parseRoles(value: string | undefined): Role[] {
     if (!(roles as readonly string[]).includes(role)) {
       throw new AppError(
         400,
-        'VALIDATION_ERROR',
+        errorCodes.validation,
         `Unknown role "${role}" (roles: ${roles.join(', ')})`,
       );
     }

@@ -151,3 +151,20 @@ export async function replaceRates(
 export function assignmentQueueCondition() {
   return and(eq(orders.status, 'validated'), isNull(orders.contractorId));
 }
+
+/** The contractor's row as stored (no rates, no engineers). */
+export async function findContractorRow(db: Database, id: string): Promise<ContractorRow | null> {
+  const [row] = await db.select().from(contractors).where(eq(contractors.id, id));
+  return row ?? null;
+}
+
+/** The contractor's payout for a job type, when they have their own rate. */
+export async function findContractorRate(db: Database, contractorId: string, jobTypeId: string) {
+  const [rate] = await db
+    .select()
+    .from(contractorRates)
+    .where(
+      and(eq(contractorRates.contractorId, contractorId), eq(contractorRates.jobTypeId, jobTypeId)),
+    );
+  return rate ?? null;
+}

@@ -6,11 +6,15 @@ import type {
   customerListQuery,
   updateCustomerBody,
 } from '@shared/orders/customers.contracts';
-import type { NewCustomerRow } from './customers.repository';
+import type { CustomerRow, NewCustomerRow } from './customers.repository';
+
+export type { CustomerRow };
 import {
   findCustomer,
   findDuplicateCustomers,
+  insertCustomer,
   listCustomers,
+  markCustomerValidatedRow,
   ordersOfCustomer,
   toCustomer,
   updateCustomerRow,
@@ -91,4 +95,14 @@ export async function setCustomerValidation(
   return customerDetail(db, id);
 }
 
-export { findDuplicateCustomers };
+/** What other modules (orders) may use: read, find duplicates, create and validate a customer. */
+export { findCustomer, findDuplicateCustomers, insertCustomer, toCustomer };
+
+export async function markCustomerValidated(
+  tx: Database,
+  id: string,
+  validatedBy: string | null,
+  now: Date,
+) {
+  await markCustomerValidatedRow(tx, id, validatedBy, now);
+}

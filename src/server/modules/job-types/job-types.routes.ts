@@ -17,7 +17,8 @@ import {
   updateJobType,
 } from './job-types.repository';
 
-const codeTaken = () => conflict('CODE_TAKEN', 'Another job type already uses that code.');
+const codeTaken = () =>
+  conflict(orderErrorCodes.codeTaken, 'Another job type already uses that code.');
 
 /** Job types: back office manages them; contractors read them (their rates name them). */
 export const jobTypesRoutes: FastifyPluginAsyncZod = async (app) => {

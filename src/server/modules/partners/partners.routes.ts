@@ -17,7 +17,8 @@ import {
   updatePartner,
 } from './partners.repository';
 
-const codeTaken = () => conflict('CODE_TAKEN', 'Another partner already uses that code.');
+const codeTaken = () =>
+  conflict(orderErrorCodes.codeTaken, 'Another partner already uses that code.');
 
 /** Partners: back office only (PRODUCT.md). */
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { contractors } from '../../db/schema/contractors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
+import { errorCodes } from '@shared/error-codes';
 import { normaliseUkMobile } from '@shared/uk-mobile';
 import type { Role } from '@shared/roles';
 import {
@@ -129,7 +130,7 @@ async function assertContractorExists(db: Database, contractorId: string | null 
     .where(eq(contractors.id, contractorId))
     .limit(1);
   if (rows.length === 0) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'contractorId: No such contractor', {
+    throw new AppError(400, errorCodes.validation, 'contractorId: No such contractor', {
       contractorId: ['No such contractor'],
     });
   }
@@ -248,7 +249,7 @@ export async function updateUserDetails(
     );
   }
   if (id === context.actorUserId && changes.role && changes.role !== 'back_office') {
-    throw conflict('CANNOT_DEMOTE_SELF', 'You cannot remove your own back-office role');
+    throw conflict(errorCodes.cannotDemoteSelf, 'You cannot remove your own back-office role');
   }
   const updated = (await updateUser(db, id, changes))!;
   const roleChanged =
