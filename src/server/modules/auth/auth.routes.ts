@@ -19,7 +19,7 @@ import { currentUserSchema } from '@shared/auth/current-user';
 import { unauthenticated } from '../../errors';
 import { auditActions, auditContext, recordAudit } from '../audit/audit.service';
 import { toCurrentUser } from '../users/current-user';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users/user-lookup.service';
 import { checkPassword, recordSignIn } from './auth.service';
 import {
   issueTwoFactorCode,

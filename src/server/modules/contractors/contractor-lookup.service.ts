@@ -12,3 +12,7 @@ export async function contractorPayoutFor(db: Database, contractorId: string, jo
   const rate = await findContractorRate(db, contractorId, jobTypeId);
   return rate ? rate.payoutPence : null;
 }
+
+export async function contractorExists(db: Database, id: string) {
+  return (await findContractorRow(db, id)) !== null;
+}

@@ -1,4 +1,3 @@
-import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import { orderErrorCodes } from '@shared/error-codes';
 import type { Viewer } from './order-access';
@@ -31,7 +30,4 @@ export function checkVersion(order: OrderRow, expected: number | undefined) {
   }
 }
 
-/** Runs `work` in a transaction, handing it the transaction as a Database. */
-export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((txRaw) => work(txRaw as unknown as Database));
-}
+export { inTransaction } from '../../db/transaction';
