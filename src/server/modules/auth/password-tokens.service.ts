@@ -224,3 +224,6 @@ export async function setPasswordWithToken(
   });
   return updated;
 }
+
+/** For the users module, which sets passwords from the CLI. */
+export { hashPassword };

@@ -11,7 +11,7 @@ import type { AssignmentQueueItem, OrderListResponse } from '@shared/orders/orde
 import { coversPostcode } from '@shared/uk-postcode';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { contractors } from '../../db/schema/contractors';
-import type { Viewer } from '../orders/order-access';
+import type { Viewer } from '../orders/orders.service';
 import { listOrdersForViewer, performOrderAction } from '../orders/orders.service';
 import {
   engineersOf,

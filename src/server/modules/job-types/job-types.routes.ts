@@ -8,7 +8,7 @@ import {
 } from '@shared/orders/job-types.contracts';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import { conflict, notFound } from '../../errors';
-import { isForeignKeyViolation, isUniqueViolation } from '../orders/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
 import {
   deleteJobType,
   findJobType,

@@ -11,7 +11,7 @@ import {
 } from '../customers/customers.service';
 import { findJobTypeForOrder } from '../job-types/job-types.service';
 import { findPartnerForOrder } from '../partners/partners.service';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/db-errors';
 import { eventActor, inTransaction, type ChangeActor } from './order-change';
 import {
   insertOrderEvent,

@@ -5,7 +5,7 @@ import { orderErrorCodes } from '@shared/error-codes';
 import type { updateOrderBody } from '@shared/orders/orders.contracts';
 import { findCustomer } from '../customers/customers.service';
 import { findJobTypeForOrder } from '../job-types/job-types.service';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/db-errors';
 import type { Viewer } from './order-access';
 import { checkVersion, eventActor, inTransaction, orderNotFound } from './order-change';
 import {

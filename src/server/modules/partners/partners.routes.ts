@@ -8,7 +8,7 @@ import {
   updatePartnerBody,
 } from '@shared/orders/partners.contracts';
 import { conflict, notFound } from '../../errors';
-import { isForeignKeyViolation, isUniqueViolation } from '../orders/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
 import {
   deletePartner,
   findPartner,

@@ -18,8 +18,11 @@ import {
   type UserSummary,
 } from '@shared/users/users.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
-import { hashPassword } from '../auth/password';
-import { assertAcceptablePassword, sendInvitation } from '../auth/password-tokens.service';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  sendInvitation,
+} from '../auth/password-tokens.service';
 import { deleteUserSessions } from '../auth/session.service';
 import { contractorExists } from '../contractors/contractor-lookup.service';
 import { isDualRole } from './current-user';
