@@ -168,3 +168,25 @@ export async function findContractorRate(db: Database, contractorId: string, job
     );
   return rate ?? null;
 }
+
+/** Which of these job types exist. */
+export async function existingJobTypeIds(tx: Database, ids: string[]) {
+  return tx.select({ id: jobTypes.id }).from(jobTypes).where(inArray(jobTypes.id, ids));
+}
+
+/** How many users, orders and visits point at the contractor. */
+export async function contractorReferenceCounts(tx: Database, id: string) {
+  const [refs] = await tx
+    .select({
+      users: sql<number>`(select count(*)::int from users where contractor_id = ${id})`,
+      orders: sql<number>`(select count(*)::int from orders where contractor_id = ${id})`,
+      visits: sql<number>`(select count(*)::int from visits where contractor_id = ${id})`,
+    })
+    .from(contractors)
+    .where(eq(contractors.id, id));
+  return refs ?? null;
+}
+
+export async function deleteContractorRow(tx: Database, id: string) {
+  await tx.delete(contractors).where(eq(contractors.id, id));
+}
