@@ -7,6 +7,36 @@ import tseslint from 'typescript-eslint';
 const serverOrWeb = ['**/server/**', '@server/*', '**/web/**', '@web/*'];
 const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net'];
 
+const serverPatterns = [
+  { group: ['**/web/**', '@web/*'], message: 'The server never imports the web app.' },
+  {
+    group: ['../**/shared/**', './shared/**'],
+    message: 'Import src/shared through the @shared alias, as the web does.',
+  },
+];
+
+function moduleBoundary(files, regex) {
+  return {
+    files,
+    ignores: ['src/server/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverPatterns,
+            {
+              regex,
+              message:
+                'Use another module only through its *.service exports, never its repository, routes or internals.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 function restrict(patterns, message) {
   return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
 }
@@ -51,17 +81,23 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/web/**', '@web/*'], message: 'The server never imports the web app.' },
-            {
-              group: ['../**/shared/**', './shared/**'],
-              message: 'Import src/shared through the @shared alias, as the web does.',
-            },
-          ],
+          patterns: serverPatterns,
         },
       ],
     },
   },
+  // Decision 018: a module uses another only through that module's *.service files; never its
+  // repository, routes or other internals. Same-module files stay free (./x.repository).
+  moduleBoundary(
+    ['src/server/modules/*/*.ts'],
+    // ../<other>/<file> unless <file> is a *.service.
+    '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service$).+$',
+  ),
+  moduleBoundary(
+    ['src/server/modules/*/*/*.ts'],
+    // From a module's folder (orders/actions): ../../<other>/<file> unless a *.service.
+    '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service$).+$',
+  ),
   {
     files: ['src/web/**'],
     plugins: { 'react-hooks': reactHooks },

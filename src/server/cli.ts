@@ -3,6 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { ZodError } from 'zod';
+import { errorCodes } from '@shared/error-codes';
 import { roles, type Role } from '@shared/roles';
 import { closeAdapters, createAdapters } from './adapters/adapters';
 import type { AppDeps } from './app-deps';
@@ -49,7 +50,7 @@ function parseRoles(value: string | undefined): Role[] {
     if (!(roles as readonly string[]).includes(role)) {
       throw new AppError(
         400,
-        'VALIDATION_ERROR',
+        errorCodes.validation,
         `Unknown role "${role}" (roles: ${roles.join(', ')})`,
       );
     }

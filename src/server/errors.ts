@@ -1,13 +1,13 @@
-import { commonErrorCodes } from '@shared/api-error';
+import { commonErrorCodes, type ErrorCode } from '@shared/error-codes';
 
 /**
  * An error a module throws on purpose: it carries the HTTP status, a code the client can
- * branch on, and a message that is safe to show.
+ * branch on (only codes named in @shared/error-codes), and a message that is safe to show.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, string[]>,
   ) {
@@ -22,6 +22,6 @@ export const unauthenticated = (message = 'Unauthorized') =>
   new AppError(401, commonErrorCodes.unauthenticated, message);
 export const forbidden = (message = 'You do not have permission to do that') =>
   new AppError(403, commonErrorCodes.forbidden, message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 export const badRequest = (message: string, details?: Record<string, string[]>) =>
   new AppError(400, commonErrorCodes.validation, message, details);

@@ -6,12 +6,4 @@ export type ApiErrorBody = {
   details?: Record<string, string[]>;
 };
 
-export const commonErrorCodes = {
-  validation: 'VALIDATION_ERROR',
-  notFound: 'NOT_FOUND',
-  unauthenticated: 'UNAUTHENTICATED',
-  forbidden: 'FORBIDDEN',
-  conflict: 'CONFLICT',
-  rateLimited: 'RATE_LIMITED',
-  internal: 'INTERNAL_ERROR',
-} as const;
+export { commonErrorCodes } from './error-codes';

@@ -46,6 +46,16 @@ describe('dual role (spec §6)', () => {
 });
 
 describe('engineer-capable and contractor-capable (spec §6)', () => {
+  // The server once had its own rule (main role engineer, or main role contractor holding both)
+  // and refused SMS sign-in to a user who holds the engineer role as an additional role.
+  it('counts the engineer role held as an additional role, as the server now does too', () => {
+    expect(isEngineerCapable(user('back_office', ['engineer']))).toBe(true);
+    expect(isEngineerCapable(user('customer', ['engineer']))).toBe(true);
+    // The server's users carry no dual-role flag: their roles decide.
+    expect(isEngineerCapable({ role: 'contractor', additionalRoles: ['engineer'] })).toBe(true);
+    expect(isEngineerCapable({ role: 'contractor', additionalRoles: [] })).toBe(false);
+  });
+
   it.each([
     [user('engineer'), true],
     [user('contractor', [], true), true],

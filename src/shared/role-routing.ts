@@ -7,7 +7,8 @@ import type { Role } from './roles';
 export type RoleSubject = {
   role: Role;
   additionalRoles: readonly Role[];
-  isDualRole: boolean;
+  /** The contractor's dual-role flag; the server, which stores none, leaves it out. */
+  isDualRole?: boolean;
 };
 
 /** spec §3 and §5: the only values the stored role preference may take. */

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { commonErrorCodes, type ApiErrorBody } from '@shared/api-error';
+import type { ApiErrorBody } from '@shared/api-error';
+import { commonErrorCodes, isErrorCode, isFastifyErrorCode } from '@shared/error-codes';
 import { AppError } from '../errors';
 
 /**
@@ -40,7 +41,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       } satisfies ApiErrorBody);
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type, 429).
-    const code = status === 429 ? commonErrorCodes.rateLimited : (error.code ?? 'BAD_REQUEST');
+    const code =
+      status === 429
+        ? commonErrorCodes.rateLimited
+        : isFastifyErrorCode(error.code) || isErrorCode(error.code)
+          ? error.code
+          : commonErrorCodes.badRequest;
     return reply.status(status).send({ message: error.message, code } satisfies ApiErrorBody);
   });
 });

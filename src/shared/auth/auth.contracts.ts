@@ -26,17 +26,7 @@ export const authMessages = {
     'This password setup link is invalid or has expired. Please contact your administrator for a new invitation.',
 } as const;
 
-/** Error codes of the auth calls; the web branches on these (spec §8: SMS_AUTH_DISABLED). */
-export const authErrorCodes = {
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  accountLocked: 'ACCOUNT_LOCKED',
-  invalidCode: 'INVALID_CODE',
-  smsDisabled: 'SMS_AUTH_DISABLED',
-  invalidToken: 'INVALID_TOKEN',
-  weakPassword: 'WEAK_PASSWORD',
-  ipBlocked: 'IP_BLOCKED',
-  crossSite: 'CROSS_SITE_REQUEST',
-} as const;
+export { authErrorCodes } from '../error-codes';
 
 /** spec §9 */
 export const verificationCodeLength = 6;

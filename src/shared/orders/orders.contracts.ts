@@ -22,16 +22,7 @@ import {
 } from './order-status';
 import { visitSchema } from './visits.contracts';
 
-export const orderErrorCodes = {
-  duplicateCustomer: 'DUPLICATE_CUSTOMER',
-  duplicatePartnerReference: 'DUPLICATE_PARTNER_REFERENCE',
-  /** Another change got there first (expectedVersion did not match). */
-  staleOrder: 'STALE_ORDER',
-  /** Another change to the same order is in progress. */
-  orderBusy: 'ORDER_BUSY',
-  inactive: 'INACTIVE',
-  inUse: 'IN_USE',
-} as const;
+export { orderErrorCodes } from '../error-codes';
 
 export const orderSortFields = [
   'receivedAt',

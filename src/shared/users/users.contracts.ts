@@ -26,12 +26,7 @@ export type UserStatus = (typeof userStatuses)[number];
 export const twoFactorMethods = ['none', 'email'] as const;
 export type TwoFactorMethod = (typeof twoFactorMethods)[number];
 
-export const userErrorCodes = {
-  emailTaken: 'EMAIL_TAKEN',
-  phoneTaken: 'PHONE_TAKEN',
-  notInvited: 'NOT_INVITED',
-  cannotDisableSelf: 'CANNOT_DISABLE_SELF',
-} as const;
+export { userErrorCodes } from '../error-codes';
 
 export const userMessages = {
   firstNameRequired: 'First name is required',

@@ -23,6 +23,9 @@ export const auditActions = {
   ipBlocked: 'security.ip_blocked',
   ipUnblocked: 'security.ip_unblocked',
   smsLoginSettingChanged: 'settings.sms_login_changed',
+  customerUpdated: 'customer.updated',
+  customerValidated: 'customer.validated',
+  customerRejected: 'customer.rejected',
 } as const;
 export type AuditAction = (typeof auditActions)[keyof typeof auditActions] | (string & {});
 

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { authErrorCodes, authMessages } from '@shared/auth/auth.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail } from '../users/user-lookup.service';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
 /** Issue 3: five failures in a row lock sign-in for 15 minutes. */

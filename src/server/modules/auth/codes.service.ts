@@ -10,8 +10,8 @@ import { auditActions, recordAudit, type AuditContext } from '../audit/audit.ser
 import { queueMessage } from '../messages/messages.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';
 import { isSmsLoginEnabled } from '../settings/settings.service';
-import { isEngineerCapable } from '../users/current-user';
-import { findUserByEmail, findUserById, findUserByPhone } from '../users/users.repository';
+import { isEngineerCapable } from '@shared/role-routing';
+import { findUserByEmail, findUserById, findUserByPhone } from '../users/user-lookup.service';
 import { smsLoginText, twoFactorEmail } from './auth.templates';
 import { hashCode, randomCode, randomToken, sameHash, sha256 } from './secrets';
 

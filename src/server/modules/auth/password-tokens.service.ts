@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../errors';
 import { authErrorCodes, authMessages } from '@shared/auth/auth.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { queueMessage } from '../messages/messages.service';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail } from '../users/user-lookup.service';
 import { invitationEmail, passwordResetEmail } from './auth.templates';
 import { hashPassword, passwordProblem } from './password';
 import { randomToken, sha256 } from './secrets';
@@ -210,16 +210,20 @@ export async function setPasswordWithToken(
       })
       .where(eq(users.id, found.user.id))
       .returning();
+    const txDb = tx as unknown as Database;
+    await deleteUserSessions(txDb, user!.id);
+    await recordAudit(txDb, {
+      ...context,
+      actorUserId: context.actorUserId ?? user!.id,
+      action: auditActions.passwordSet,
+      targetType: 'user',
+      targetId: user!.id,
+      details: { via: found.token.purpose, activated: found.user.status === 'invited' },
+    });
     return user!;
-  });
-  await deleteUserSessions(db, updated.id);
-  await recordAudit(db, {
-    ...context,
-    actorUserId: context.actorUserId ?? updated.id,
-    action: auditActions.passwordSet,
-    targetType: 'user',
-    targetId: updated.id,
-    details: { via: found.token.purpose, activated: found.user.status === 'invited' },
   });
   return updated;
 }
+
+/** For the users module, which sets passwords from the CLI. */
+export { hashPassword };

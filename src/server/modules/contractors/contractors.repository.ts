@@ -151,3 +151,42 @@ export async function replaceRates(
 export function assignmentQueueCondition() {
   return and(eq(orders.status, 'validated'), isNull(orders.contractorId));
 }
+
+/** The contractor's row as stored (no rates, no engineers). */
+export async function findContractorRow(db: Database, id: string): Promise<ContractorRow | null> {
+  const [row] = await db.select().from(contractors).where(eq(contractors.id, id));
+  return row ?? null;
+}
+
+/** The contractor's payout for a job type, when they have their own rate. */
+export async function findContractorRate(db: Database, contractorId: string, jobTypeId: string) {
+  const [rate] = await db
+    .select()
+    .from(contractorRates)
+    .where(
+      and(eq(contractorRates.contractorId, contractorId), eq(contractorRates.jobTypeId, jobTypeId)),
+    );
+  return rate ?? null;
+}
+
+/** Which of these job types exist. */
+export async function existingJobTypeIds(tx: Database, ids: string[]) {
+  return tx.select({ id: jobTypes.id }).from(jobTypes).where(inArray(jobTypes.id, ids));
+}
+
+/** How many users, orders and visits point at the contractor. */
+export async function contractorReferenceCounts(tx: Database, id: string) {
+  const [refs] = await tx
+    .select({
+      users: sql<number>`(select count(*)::int from users where contractor_id = ${id})`,
+      orders: sql<number>`(select count(*)::int from orders where contractor_id = ${id})`,
+      visits: sql<number>`(select count(*)::int from visits where contractor_id = ${id})`,
+    })
+    .from(contractors)
+    .where(eq(contractors.id, id));
+  return refs ?? null;
+}
+
+export async function deleteContractorRow(tx: Database, id: string) {
+  await tx.delete(contractors).where(eq(contractors.id, id));
+}

@@ -15,7 +15,7 @@ import {
   bulkAssignResponse,
 } from '@shared/orders/orders.contracts';
 import { coversPostcode } from '@shared/uk-postcode';
-import { viewerOf } from '../orders/order-access';
+import { viewerOf } from '../orders/orders.service';
 import { engineersOf, listContractors } from './contractors.repository';
 import {
   assignmentQueue,

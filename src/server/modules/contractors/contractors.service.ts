@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { jobTypes } from '../../db/schema/job-types';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import type {
@@ -9,12 +8,13 @@ import type {
 } from '@shared/orders/contractors.contracts';
 import type { AssignmentQueueItem, OrderListResponse } from '@shared/orders/orders.contracts';
 import { coversPostcode } from '@shared/uk-postcode';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { contractors } from '../../db/schema/contractors';
-import type { Viewer } from '../orders/order-access';
+import type { Viewer } from '../orders/orders.service';
 import { listOrdersForViewer, performOrderAction } from '../orders/orders.service';
 import {
+  contractorReferenceCounts,
+  deleteContractorRow,
   engineersOf,
+  existingJobTypeIds,
   findContractor,
   insertContractor,
   listContractors,
@@ -40,10 +40,7 @@ function addressColumns(address: CreateInput['address']) {
 async function checkJobTypes(tx: Database, rates: { jobTypeId: string }[]) {
   if (rates.length === 0) return;
   const ids = rates.map((r) => r.jobTypeId);
-  const found = await tx
-    .select({ id: jobTypes.id })
-    .from(jobTypes)
-    .where(inArray(jobTypes.id, ids));
+  const found = await existingJobTypeIds(tx, ids);
   if (found.length !== new Set(ids).size) {
     throw badRequest('Unknown job type in rates', { rates: ['Unknown job type'] });
   }
@@ -100,21 +97,14 @@ export async function deleteContractor(db: Database, id: string) {
     const tx = txRaw as unknown as Database;
     const contractor = await findContractor(tx, id);
     if (!contractor) throw contractorNotFound();
-    const [refs] = await tx
-      .select({
-        users: sql<number>`(select count(*)::int from users where contractor_id = ${id})`,
-        orders: sql<number>`(select count(*)::int from orders where contractor_id = ${id})`,
-        visits: sql<number>`(select count(*)::int from visits where contractor_id = ${id})`,
-      })
-      .from(contractors)
-      .where(eq(contractors.id, id));
+    const refs = await contractorReferenceCounts(tx, id);
     if (refs && (Number(refs.users) > 0 || Number(refs.orders) > 0 || Number(refs.visits) > 0)) {
       throw conflict(
         orderErrorCodes.inUse,
         'The contractor has engineers, orders or visits; make it inactive instead.',
       );
     }
-    await tx.delete(contractors).where(eq(contractors.id, id));
+    await deleteContractorRow(tx, id);
   });
 }
 

@@ -6,8 +6,9 @@ import { orders } from '../../db/schema/orders';
 import { partners } from '../../db/schema/partners';
 import type { Customer, DuplicateMatch } from '@shared/orders/customers.contracts';
 import type { CustomerValidationStatus } from '@shared/orders/order-status';
-import { orderSearchText, searchPatterns, type CustomerRow } from '../orders/orders.repository';
+import { orderSearchText, searchPatterns } from '@shared/orders/order-search';
 
+export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -209,4 +210,23 @@ export async function ordersOfCustomer(db: Database, customerId: string) {
     .innerJoin(partners, eq(partners.id, orders.partnerId))
     .where(eq(orders.customerId, customerId))
     .orderBy(desc(orders.receivedAt));
+}
+
+/** Marks the customer validated (the order's `validate` action), nothing else. */
+export async function markCustomerValidatedRow(
+  tx: Database,
+  id: string,
+  validatedBy: string | null,
+  now: Date,
+) {
+  await tx
+    .update(customers)
+    .set({
+      validationStatus: 'validated',
+      rejectionReason: null,
+      validatedAt: now,
+      validatedBy,
+      updatedAt: now,
+    })
+    .where(eq(customers.id, id));
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@shared/orders/common.contracts';
+import { auditContext } from '../audit/audit.service';
 import {
   customerDetail as customerDetailSchema,
   customerListQuery,
@@ -67,14 +68,22 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerDetailSchema },
       },
     },
-    async (request) => editCustomer(db(), request.params.id, request.body),
+    async (request) => editCustomer(db(), request.params.id, request.body, auditContext(request)),
   );
 
   app.post(
     '/customers/:id/validate',
     { config, schema: { params: idParams, response: { 200: customerDetailSchema } } },
     async (request) =>
-      setCustomerValidation(db(), request.params.id, { status: 'validated' }, request.user!.id),
+      setCustomerValidation(
+        db(),
+        request.params.id,
+        { status: 'validated' },
+        {
+          ...auditContext(request),
+          actorUserId: request.user!.id,
+        },
+      ),
   );
 
   app.post(
@@ -92,7 +101,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         db(),
         request.params.id,
         { status: 'rejected', reason: request.body.reason },
-        request.user!.id,
+        { ...auditContext(request), actorUserId: request.user!.id },
       ),
   );
 };

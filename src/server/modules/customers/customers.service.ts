@@ -1,16 +1,21 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
+import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import type {
   CustomerDetail,
   customerListQuery,
   updateCustomerBody,
 } from '@shared/orders/customers.contracts';
-import type { NewCustomerRow } from './customers.repository';
+import type { CustomerRow, NewCustomerRow } from './customers.repository';
+
+export type { CustomerRow };
 import {
   findCustomer,
   findDuplicateCustomers,
+  insertCustomer,
   listCustomers,
+  markCustomerValidatedRow,
   ordersOfCustomer,
   toCustomer,
   updateCustomerRow,
@@ -42,6 +47,7 @@ export async function editCustomer(
   db: Database,
   id: string,
   body: z.output<typeof updateCustomerBody>,
+  audit: AuditContext = {},
 ) {
   const values: Partial<NewCustomerRow> = {};
   if (body.firstName !== undefined) values.firstName = body.firstName;
@@ -68,6 +74,14 @@ export async function editCustomer(
       });
     }
     await updateCustomerRow(tx as unknown as Database, id, values);
+    // Field names only: the values are personal data the audit log need not copy.
+    await recordAudit(tx as unknown as Database, {
+      ...audit,
+      action: auditActions.customerUpdated,
+      targetType: 'customer',
+      targetId: id,
+      details: { fields: Object.keys(values) },
+    });
   });
   return customerDetail(db, id);
 }
@@ -76,7 +90,7 @@ export async function setCustomerValidation(
   db: Database,
   id: string,
   outcome: { status: 'validated' } | { status: 'rejected'; reason: string },
-  userId: string,
+  audit: AuditContext & { actorUserId: string },
 ) {
   await db.transaction(async (tx) => {
     const current = await findCustomer(tx as unknown as Database, id);
@@ -85,10 +99,30 @@ export async function setCustomerValidation(
       validationStatus: outcome.status,
       rejectionReason: outcome.status === 'rejected' ? outcome.reason : null,
       validatedAt: new Date(),
-      validatedBy: userId,
+      validatedBy: audit.actorUserId,
+    });
+    await recordAudit(tx as unknown as Database, {
+      ...audit,
+      action:
+        outcome.status === 'validated'
+          ? auditActions.customerValidated
+          : auditActions.customerRejected,
+      targetType: 'customer',
+      targetId: id,
+      details: outcome.status === 'rejected' ? { reason: outcome.reason } : {},
     });
   });
   return customerDetail(db, id);
 }
 
-export { findDuplicateCustomers };
+/** What other modules (orders) may use: read, find duplicates, create and validate a customer. */
+export { findCustomer, findDuplicateCustomers, insertCustomer, toCustomer };
+
+export async function markCustomerValidated(
+  tx: Database,
+  id: string,
+  validatedBy: string | null,
+  now: Date,
+) {
+  await markCustomerValidatedRow(tx, id, validatedBy, now);
+}

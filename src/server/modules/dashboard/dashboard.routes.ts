@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponse } from '@shared/orders/dashboard.contracts';
-import { viewerOf } from '../orders/order-access';
+import { viewerOf } from '../orders/orders.service';
 import { dashboard } from './dashboard.service';
 
 /** The back-office dashboard, from live data. */

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import type { DashboardResponse } from '@shared/orders/dashboard.contracts';
-import type { Viewer } from '../orders/order-access';
+import type { Viewer } from '../orders/orders.service';
 import { toEvent } from '../orders/orders.service';
-import { listVisits } from '../visits/visits.repository';
+import { listVisits } from '../visits/visits.service';
 import {
   awaitingAssignment,
   kitCounts,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { jobTypes } from '../../db/schema/job-types';
 import type { JobType } from '@shared/orders/job-types.contracts';
 
-type JobTypeRow = typeof jobTypes.$inferSelect;
+export type JobTypeRow = typeof jobTypes.$inferSelect;
 
 export function toJobType(row: JobTypeRow): JobType {
   return {
@@ -46,4 +46,10 @@ export async function updateJobType(db: Database, id: string, values: Partial<Jo
 export async function deleteJobType(db: Database, id: string) {
   const rows = await db.delete(jobTypes).where(eq(jobTypes.id, id)).returning({ id: jobTypes.id });
   return rows.length > 0;
+}
+
+/** The job type's row as stored. */
+export async function findJobTypeRow(db: Database, id: string): Promise<JobTypeRow | null> {
+  const [row] = await db.select().from(jobTypes).where(eq(jobTypes.id, id));
+  return row ?? null;
 }

@@ -8,7 +8,7 @@ import {
 } from '@shared/orders/job-types.contracts';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import { conflict, notFound } from '../../errors';
-import { isForeignKeyViolation, isUniqueViolation } from '../orders/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
 import {
   deleteJobType,
   findJobType,
@@ -17,7 +17,8 @@ import {
   updateJobType,
 } from './job-types.repository';
 
-const codeTaken = () => conflict('CODE_TAKEN', 'Another job type already uses that code.');
+const codeTaken = () =>
+  conflict(orderErrorCodes.codeTaken, 'Another job type already uses that code.');
 
 /** Job types: back office manages them; contractors read them (their rates name them). */
 export const jobTypesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -26,8 +26,7 @@ import { users } from '../../db/schema/users';
 import { visits } from '../../db/schema/visits';
 import type { OrderListFilters, OrderSortField } from '@shared/orders/orders.contracts';
 import { defaultSlaTargetDays } from '@shared/orders/sla';
-import { normaliseUkPhone } from '@shared/phone';
-import { normaliseUkPostcode } from '@shared/uk-postcode';
+import { orderSearchText, searchPatterns } from '@shared/orders/order-search';
 import { publishEvent } from '../events/events.service';
 import type { Viewer } from './order-access';
 
@@ -37,42 +36,7 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type VisitRow = typeof visits.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-/** Lower-case text the list's search matches with one trigram index (decision 00x). */
-export function orderSearchText(
-  order: Pick<OrderRow, 'orderNumber' | 'partnerReference'>,
-  customer: Pick<CustomerRow, 'firstName' | 'lastName' | 'postcode' | 'email' | 'phone'>,
-): string {
-  const parts = [
-    order.orderNumber,
-    order.partnerReference,
-    `${customer.firstName} ${customer.lastName}`,
-    customer.postcode,
-    customer.postcode.replace(/\s+/g, ''),
-    customer.email,
-    customer.phone,
-    customer.phone?.startsWith('+44') ? `0${customer.phone.slice(3)}` : null,
-  ];
-  return parts
-    .filter((part): part is string => !!part)
-    .join(' | ')
-    .toLowerCase();
-}
-
-/** The forms of a search term worth matching: as typed, and as a phone or postcode. */
-export function searchPatterns(q: string): string[] {
-  const term = q.trim().toLowerCase();
-  if (!term) return [];
-  const forms = new Set([term]);
-  const postcode = normaliseUkPostcode(term);
-  if (postcode) forms.add(postcode.toLowerCase());
-  if (/^[+\d][\d\s()-]{6,}$/.test(term)) {
-    const phone = normaliseUkPhone(term);
-    if (phone) forms.add(phone.toLowerCase());
-    forms.add(term.replace(/[\s()-]/g, ''));
-  }
-  // LIKE wildcards typed by the user are matched literally.
-  return [...forms].map((form) => `%${form.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
+export { orderSearchText, searchPatterns };
 
 function dayStart(date: string) {
   return new Date(`${date}T00:00:00Z`);
@@ -372,4 +336,44 @@ export async function readSlaSetting(db: Database): Promise<number> {
   const value = rows[0]?.value;
   const days = typeof value === 'number' ? value : Number((value as { days?: number })?.days);
   return Number.isInteger(days) && days > 0 ? days : defaultSlaTargetDays;
+}
+
+/** Who the order belongs to, for the visibility check. */
+export async function findOrderScope(db: Database, id: string) {
+  const [order] = await db
+    .select({ id: orders.id, contractorId: orders.contractorId })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return order ?? null;
+}
+
+export async function insertOrderRow(tx: Database, values: NewOrderRow) {
+  const [row] = await tx.insert(orders).values(values).returning({ id: orders.id });
+  return row!;
+}
+
+/** The order's visits, oldest first, without the engineer's name. */
+export async function findVisitRowsOfOrder(tx: Database, orderId: string): Promise<VisitRow[]> {
+  return tx
+    .select()
+    .from(visits)
+    .where(eq(visits.orderId, orderId))
+    .orderBy(visits.createdAt, visits.id);
+}
+
+export async function insertVisit(tx: Database, values: typeof visits.$inferInsert) {
+  const [visit] = await tx.insert(visits).values(values).returning({ id: visits.id });
+  return visit!;
+}
+
+export async function updateVisit(tx: Database, id: string, values: Partial<VisitRow>) {
+  await tx.update(visits).set(values).where(eq(visits.id, id));
+}
+
+/** Cancels the order's visits still to happen or under way. */
+export async function cancelActiveVisits(tx: Database, orderId: string, now: Date) {
+  await tx
+    .update(visits)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(visits.orderId, orderId), inArray(visits.status, ['scheduled', 'in_progress'])));
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { partners } from '../../db/schema/partners';
 import type { Partner } from '@shared/orders/partners.contracts';
 
-type PartnerRow = typeof partners.$inferSelect;
+export type PartnerRow = typeof partners.$inferSelect;
 
 // Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
 const orderCount = sql<number>`(select count(*)::int from orders o2 where o2.partner_id = "partners"."id")`;
@@ -58,4 +58,10 @@ export async function updatePartner(db: Database, id: string, values: Partial<Pa
 export async function deletePartner(db: Database, id: string) {
   const rows = await db.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
   return rows.length > 0;
+}
+
+/** The partner's row as stored (no order count). */
+export async function findPartnerRow(db: Database, id: string): Promise<PartnerRow | null> {
+  const [row] = await db.select().from(partners).where(eq(partners.id, id));
+  return row ?? null;
 }

@@ -8,7 +8,7 @@ import {
   updatePartnerBody,
 } from '@shared/orders/partners.contracts';
 import { conflict, notFound } from '../../errors';
-import { isForeignKeyViolation, isUniqueViolation } from '../orders/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
 import {
   deletePartner,
   findPartner,
@@ -17,7 +17,8 @@ import {
   updatePartner,
 } from './partners.repository';
 
-const codeTaken = () => conflict('CODE_TAKEN', 'Another partner already uses that code.');
+const codeTaken = () =>
+  conflict(orderErrorCodes.codeTaken, 'Another partner already uses that code.');
 
 /** Partners: back office only (PRODUCT.md). */
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {

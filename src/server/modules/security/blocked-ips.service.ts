@@ -3,7 +3,10 @@ import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database, DatabaseHandle } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { blockedIps } from '../../db/schema/blocked-ips';
+import { inTransaction } from '../../db/transaction';
+import { notFound } from '../../errors';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
+import { expireBlock } from './blocked-ips.repository';
 
 /** Issue 3: 20 failures from one address in 15 minutes block it for an hour. */
 export const ipFailureLimit = 20;
@@ -130,4 +133,22 @@ export async function listBlockedIps(db: Database, options: { includeExpired?: b
     )
     .orderBy(desc(blockedIps.createdAt));
   return rows;
+}
+
+/** Back office lifts a block: it ends now, and the change and its audit row commit together. */
+export async function unblockIp(handle: DatabaseHandle, id: string, context: AuditContext) {
+  const row = await inTransaction(handle.db, async (tx) => {
+    const expired = await expireBlock(tx, id, new Date());
+    if (!expired) throw notFound('Blocked address not found');
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.ipUnblocked,
+      targetType: 'ip',
+      targetId: expired.ip,
+      details: { blockId: expired.id, reason: expired.reason },
+    });
+    return expired;
+  });
+  forgetBlockList(handle);
+  return row;
 }

@@ -1,10 +1,7 @@
-import { and, eq, isNull, or, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockedIps } from '../../db/schema/blocked-ips';
-import { notFound } from '../../errors';
-import { auditActions, auditContext, recordAudit } from '../audit/audit.service';
-import { forgetBlockList, listBlockedIps } from './blocked-ips.service';
+import { auditContext } from '../audit/audit.service';
+import { listBlockedIps, unblockIp } from './blocked-ips.service';
 
 const blockedIpSchema = z.object({
   id: z.string(),
@@ -53,27 +50,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const db = app.deps.database.db;
-      const now = new Date();
-      const [row] = await db
-        .update(blockedIps)
-        .set({ expiresAt: now })
-        .where(
-          and(
-            eq(blockedIps.id, request.params.id),
-            or(isNull(blockedIps.expiresAt), gt(blockedIps.expiresAt, now)),
-          ),
-        )
-        .returning();
-      if (!row) throw notFound('Blocked address not found');
-      forgetBlockList(app.deps.database);
-      await recordAudit(db, {
-        ...auditContext(request),
-        action: auditActions.ipUnblocked,
-        targetType: 'ip',
-        targetId: row.ip,
-        details: { blockId: row.id, reason: row.reason },
-      });
+      const row = await unblockIp(app.deps.database, request.params.id, auditContext(request));
       return { message: `${row.ip} is no longer blocked` };
     },
   );

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import { contractors } from '../../db/schema/contractors';
-import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
+import { inTransaction } from '../../db/transaction';
+import type { NewUserRow, UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
+import { errorCodes } from '@shared/error-codes';
 import { normaliseUkMobile } from '@shared/uk-mobile';
 import type { Role } from '@shared/roles';
 import {
@@ -18,15 +18,20 @@ import {
   type UserSummary,
 } from '@shared/users/users.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
-import { hashPassword } from '../auth/password';
-import { assertAcceptablePassword, sendInvitation } from '../auth/password-tokens.service';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  sendInvitation,
+} from '../auth/password-tokens.service';
 import { deleteUserSessions } from '../auth/session.service';
+import { contractorExists } from '../contractors/contractor-lookup.service';
 import { isDualRole } from './current-user';
 import {
   findUserByEmail,
   findUserById,
   findUserByPhone,
   insertUser,
+  listUserRows,
   updateUser,
 } from './users.repository';
 
@@ -54,41 +59,10 @@ export function toUserSummary(user: UserRow): UserSummary {
   };
 }
 
-const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
-
 export async function listUsers(db: Database, rawQuery: ListUsersQuery) {
   const query = listUsersQuerySchema.parse(rawQuery);
-  const conditions: SQL[] = [];
-  if (query.role) conditions.push(eq(users.role, query.role));
-  if (query.status) conditions.push(eq(users.status, query.status));
-  if (query.contractorId) conditions.push(eq(users.contractorId, query.contractorId));
-  if (query.search) {
-    const term = query.search;
-    const phone = normaliseUkMobile(term);
-    const digits = term.replace(/\D/g, '');
-    const matches: SQL[] = [
-      ilike(users.email, like(term)),
-      ilike(users.firstName, like(term)),
-      ilike(users.lastName, like(term)),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(term)),
-    ];
-    if (phone) matches.push(eq(users.phone, phone));
-    // A partial number typed as 07700… matches the stored +447700…
-    if (digits.length >= 4) {
-      matches.push(ilike(users.phone, like(digits.startsWith('0') ? digits.slice(1) : digits)));
-    }
-    conditions.push(or(...matches)!);
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ value: count() }).from(users).where(where);
-  return { users: rows, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+  const { rows, total } = await listUserRows(db, query);
+  return { users: rows, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getUser(db: Database, id: string): Promise<UserRow> {
@@ -123,13 +97,8 @@ async function assertPhoneFree(db: Database, phone: string | null, exceptId?: st
 
 async function assertContractorExists(db: Database, contractorId: string | null | undefined) {
   if (!contractorId) return;
-  const rows = await db
-    .select({ id: contractors.id })
-    .from(contractors)
-    .where(eq(contractors.id, contractorId))
-    .limit(1);
-  if (rows.length === 0) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'contractorId: No such contractor', {
+  if (!(await contractorExists(db, contractorId))) {
+    throw new AppError(400, errorCodes.validation, 'contractorId: No such contractor', {
       contractorId: ['No such contractor'],
     });
   }
@@ -151,7 +120,7 @@ export async function inviteUser(
   await assertEmailFree(db, input.email);
   await assertPhoneFree(db, phone);
   await assertContractorExists(db, input.contractorId);
-  const user = await insertUser(db, {
+  const values: NewUserRow = {
     email: input.email,
     role: input.role,
     additionalRoles: cleanAdditionalRoles(input.role, input.additionalRoles),
@@ -162,16 +131,20 @@ export async function inviteUser(
     contractorId: input.contractorId ?? null,
     twoFactorMethod: input.twoFactorMethod,
     status: 'invited',
+  };
+  const user = await inTransaction(db, async (tx) => {
+    const row = await insertUser(tx, values);
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.userInvited,
+      targetType: 'user',
+      targetId: row.id,
+      details: { email: row.email, role: row.role, additionalRoles: row.additionalRoles },
+    });
+    return row;
   });
   const actor = context.actorUserId ? await findUserById(db, context.actorUserId) : null;
   const link = await sendInvitation(deps, user, context, actorName(actor));
-  await recordAudit(db, {
-    ...context,
-    action: auditActions.userInvited,
-    targetType: 'user',
-    targetId: user.id,
-    details: { email: user.email, role: user.role, additionalRoles: user.additionalRoles },
-  });
   return { user, link };
 }
 
@@ -206,15 +179,17 @@ export async function createActiveUser(
     passwordHash: await hashPassword(password),
     passwordChangedAt: new Date(),
   };
-  const user = await insertUser(db, values);
-  await recordAudit(db, {
-    ...context,
-    action: auditActions.userCreated,
-    targetType: 'user',
-    targetId: user.id,
-    details: { email: user.email, role: user.role, additionalRoles: user.additionalRoles },
+  return inTransaction(db, async (tx) => {
+    const user = await insertUser(tx, values);
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.userCreated,
+      targetType: 'user',
+      targetId: user.id,
+      details: { email: user.email, role: user.role, additionalRoles: user.additionalRoles },
+    });
+    return user;
   });
-  return user;
 }
 
 export async function updateUserDetails(
@@ -248,39 +223,42 @@ export async function updateUserDetails(
     );
   }
   if (id === context.actorUserId && changes.role && changes.role !== 'back_office') {
-    throw conflict('CANNOT_DEMOTE_SELF', 'You cannot remove your own back-office role');
+    throw conflict(errorCodes.cannotDemoteSelf, 'You cannot remove your own back-office role');
   }
-  const updated = (await updateUser(db, id, changes))!;
-  const roleChanged =
-    updated.role !== user.role ||
-    updated.additionalRoles.join(',') !== user.additionalRoles.join(',');
-  const changed = Object.keys(changes).filter(
-    (key) =>
-      JSON.stringify(user[key as keyof UserRow]) !== JSON.stringify(updated[key as keyof UserRow]),
-  );
-  if (roleChanged) {
-    await recordAudit(db, {
-      ...context,
-      action: auditActions.roleChanged,
-      targetType: 'user',
-      targetId: id,
-      details: {
-        from: { role: user.role, additionalRoles: user.additionalRoles },
-        to: { role: updated.role, additionalRoles: updated.additionalRoles },
-      },
-    });
-  }
-  const other = changed.filter((key) => key !== 'role' && key !== 'additionalRoles');
-  if (other.length > 0) {
-    await recordAudit(db, {
-      ...context,
-      action: auditActions.userUpdated,
-      targetType: 'user',
-      targetId: id,
-      details: { fields: other },
-    });
-  }
-  return updated;
+  return inTransaction(db, async (tx) => {
+    const updated = (await updateUser(tx, id, changes))!;
+    const roleChanged =
+      updated.role !== user.role ||
+      updated.additionalRoles.join(',') !== user.additionalRoles.join(',');
+    const changed = Object.keys(changes).filter(
+      (key) =>
+        JSON.stringify(user[key as keyof UserRow]) !==
+        JSON.stringify(updated[key as keyof UserRow]),
+    );
+    if (roleChanged) {
+      await recordAudit(tx, {
+        ...context,
+        action: auditActions.roleChanged,
+        targetType: 'user',
+        targetId: id,
+        details: {
+          from: { role: user.role, additionalRoles: user.additionalRoles },
+          to: { role: updated.role, additionalRoles: updated.additionalRoles },
+        },
+      });
+    }
+    const other = changed.filter((key) => key !== 'role' && key !== 'additionalRoles');
+    if (other.length > 0) {
+      await recordAudit(tx, {
+        ...context,
+        action: auditActions.userUpdated,
+        targetType: 'user',
+        targetId: id,
+        details: { fields: other },
+      });
+    }
+    return updated;
+  });
 }
 
 export async function disableUser(deps: Deps, id: string, context: AuditContext) {
@@ -289,43 +267,49 @@ export async function disableUser(deps: Deps, id: string, context: AuditContext)
   if (id === context.actorUserId) {
     throw conflict(userErrorCodes.cannotDisableSelf, userMessages.cannotDisableSelf);
   }
-  const updated = (await updateUser(db, id, { status: 'disabled' }))!;
-  await deleteUserSessions(db, id);
-  await recordAudit(db, {
-    ...context,
-    action: auditActions.userDisabled,
-    targetType: 'user',
-    targetId: id,
+  return inTransaction(db, async (tx) => {
+    const updated = (await updateUser(tx, id, { status: 'disabled' }))!;
+    await deleteUserSessions(tx, id);
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.userDisabled,
+      targetType: 'user',
+      targetId: id,
+    });
+    return updated;
   });
-  return updated;
 }
 
 export async function enableUser(deps: Deps, id: string, context: AuditContext) {
   const db = deps.database.db;
   const user = await getUser(db, id);
   const status = user.passwordHash ? 'active' : 'invited';
-  const updated = (await updateUser(db, id, { status, failedLoginCount: 0, lockedUntil: null }))!;
-  await recordAudit(db, {
-    ...context,
-    action: auditActions.userEnabled,
-    targetType: 'user',
-    targetId: id,
-    details: { status },
+  return inTransaction(db, async (tx) => {
+    const updated = (await updateUser(tx, id, { status, failedLoginCount: 0, lockedUntil: null }))!;
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.userEnabled,
+      targetType: 'user',
+      targetId: id,
+      details: { status },
+    });
+    return updated;
   });
-  return updated;
 }
 
 export async function resetTwoFactor(deps: Deps, id: string, context: AuditContext) {
   const db = deps.database.db;
   await getUser(db, id);
-  const updated = (await updateUser(db, id, { twoFactorMethod: 'none' }))!;
-  await recordAudit(db, {
-    ...context,
-    action: auditActions.twoFactorReset,
-    targetType: 'user',
-    targetId: id,
+  return inTransaction(db, async (tx) => {
+    const updated = (await updateUser(tx, id, { twoFactorMethod: 'none' }))!;
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.twoFactorReset,
+      targetType: 'user',
+      targetId: id,
+    });
+    return updated;
   });
-  return updated;
 }
 
 export async function resendInvitation(deps: Deps, id: string, context: AuditContext) {

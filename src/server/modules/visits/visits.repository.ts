@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { visits } from '../../db/schema/visits';
 import type { VisitStatus } from '@shared/orders/order-status';
 import type { VisitListItem } from '@shared/orders/visits.contracts';
-import type { Viewer } from '../orders/order-access';
+import type { Viewer } from '../orders/orders.service';
 
 const engineer = alias(users, 'visit_engineer');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

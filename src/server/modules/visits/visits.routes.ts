@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { visitListQuery, visitListResponse } from '@shared/orders/visits.contracts';
-import { viewerOf } from '../orders/order-access';
-import { listVisits } from './visits.repository';
+import { viewerOf } from '../orders/orders.service';
+import { listVisits } from './visits.service';
 
 /** Visits: back office all, a contractor its company's, an engineer only their own. */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,3 @@
+import { effect } from './action-effect';
+
+export const closeEffect = effect(({ now }) => ({ values: { closedAt: now } }));

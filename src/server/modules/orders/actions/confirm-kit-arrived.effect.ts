@@ -1,0 +1,3 @@
+import { effect } from './action-effect';
+
+export const confirmKitArrivedEffect = effect(({ now }) => ({ values: { kitArrivedAt: now } }));

@@ -1,0 +1,4 @@
+import { effect } from './action-effect';
+
+/** The kit status change and its event are the whole effect. */
+export const markKitCustomerSuppliedEffect = effect(() => ({}));

@@ -1,0 +1,36 @@
+import { AppError } from '../../../errors';
+import { lifecycleErrorCodes } from '@shared/error-codes';
+import { updateVisit } from '../orders.repository';
+import type { ActionEffect } from './action-effect';
+import { loadEngineer } from './engineer';
+
+/** Moves the current visit to another engineer, date or slot. */
+export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body, now }) => ({
+  input: { engineer: await loadEngineer(tx, body.engineerId, order.contractorId) },
+  apply: async (decision) => {
+    if (!current) {
+      throw new AppError(
+        409,
+        lifecycleErrorCodes.invalidTransition,
+        'The order has no scheduled visit.',
+      );
+    }
+    await updateVisit(tx, current.id, {
+      engineerId: body.engineerId!,
+      scheduledDate: body.date!,
+      slot: body.slot!,
+      kitOverrideReason: decision.kitOverridden
+        ? body.kitOverrideReason
+        : current.kitOverrideReason,
+      updatedAt: now,
+    });
+    return {
+      data: {
+        visitId: current.id,
+        from: { engineerId: current.engineerId, date: current.scheduledDate, slot: current.slot },
+        to: { engineerId: body.engineerId, date: body.date, slot: body.slot },
+      },
+      reason: decision.kitOverridden ? (body.kitOverrideReason ?? null) : null,
+    };
+  },
+});

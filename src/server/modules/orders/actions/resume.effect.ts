@@ -1,0 +1,3 @@
+import { effect } from './action-effect';
+
+export const resumeEffect = effect(() => ({ values: { holdFromStatus: null } }));

@@ -1,0 +1,4 @@
+import { effect } from './action-effect';
+
+/** The status change and its event are the whole effect. */
+export const submitCustomerFormEffect = effect(() => ({}));

@@ -1,0 +1,92 @@
+import { idempotencyErrorCodes } from './idempotency';
+
+// Every error code the server sends, in one catalog. The web branches on these codes only; the
+// server's AppError accepts nothing else (decision 018). Fastify's own client errors (bad JSON,
+// body too large) keep their FST_ERR_* code, see `isFastifyErrorCode`.
+
+export const commonErrorCodes = {
+  validation: 'VALIDATION_ERROR',
+  /** A client error from the framework without a code of its own. */
+  badRequest: 'BAD_REQUEST',
+  notFound: 'NOT_FOUND',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+} as const;
+
+/** Error codes of the auth calls; the web branches on these (spec §8: SMS_AUTH_DISABLED). */
+export const authErrorCodes = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountLocked: 'ACCOUNT_LOCKED',
+  invalidCode: 'INVALID_CODE',
+  smsDisabled: 'SMS_AUTH_DISABLED',
+  invalidToken: 'INVALID_TOKEN',
+  weakPassword: 'WEAK_PASSWORD',
+  ipBlocked: 'IP_BLOCKED',
+  crossSite: 'CROSS_SITE_REQUEST',
+} as const;
+
+export const userErrorCodes = {
+  emailTaken: 'EMAIL_TAKEN',
+  phoneTaken: 'PHONE_TAKEN',
+  notInvited: 'NOT_INVITED',
+  cannotDisableSelf: 'CANNOT_DISABLE_SELF',
+  cannotDemoteSelf: 'CANNOT_DEMOTE_SELF',
+} as const;
+
+export const orderErrorCodes = {
+  duplicateCustomer: 'DUPLICATE_CUSTOMER',
+  duplicatePartnerReference: 'DUPLICATE_PARTNER_REFERENCE',
+  /** Another change got there first (expectedVersion did not match). */
+  staleOrder: 'STALE_ORDER',
+  /** Another change to the same order is in progress. */
+  orderBusy: 'ORDER_BUSY',
+  inactive: 'INACTIVE',
+  inUse: 'IN_USE',
+  /** A partner or job type code already taken. */
+  codeTaken: 'CODE_TAKEN',
+} as const;
+
+/** The lifecycle table's refusals (src/shared/orders/order-lifecycle.ts), sent as they are. */
+export const lifecycleErrorCodes = {
+  invalidTransition: 'INVALID_TRANSITION',
+  actorNotPermitted: 'ACTOR_NOT_PERMITTED',
+  reasonRequired: 'REASON_REQUIRED',
+  failureReasonRequired: 'FAILURE_REASON_REQUIRED',
+  customerRejected: 'CUSTOMER_REJECTED',
+  notOffered: 'NOT_OFFERED',
+  noContractor: 'NO_CONTRACTOR',
+  notAccepted: 'NOT_ACCEPTED',
+  heldAfterScheduling: 'HELD_AFTER_SCHEDULING',
+  contractorInactive: 'CONTRACTOR_INACTIVE',
+  engineerRequired: 'ENGINEER_REQUIRED',
+  engineerNotOfContractor: 'ENGINEER_NOT_OF_CONTRACTOR',
+  kitNotReady: 'KIT_NOT_READY',
+  completionIncomplete: 'COMPLETION_INCOMPLETE',
+  courierRequired: 'COURIER_REQUIRED',
+  orderEnded: 'ORDER_ENDED',
+} as const;
+
+export const errorCodes = {
+  ...commonErrorCodes,
+  ...idempotencyErrorCodes,
+  ...authErrorCodes,
+  ...userErrorCodes,
+  ...orderErrorCodes,
+  ...lifecycleErrorCodes,
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+const known: ReadonlySet<string> = new Set(Object.values(errorCodes));
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && known.has(value);
+}
+
+/** Fastify's own client errors (FST_ERR_CTP_INVALID_JSON_BODY, ...) pass through as they are. */
+export function isFastifyErrorCode(value: unknown): value is `FST_ERR_${string}` {
+  return typeof value === 'string' && value.startsWith('FST_ERR_');
+}
