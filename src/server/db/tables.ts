@@ -17,3 +17,4 @@ export * from './schema/visits';
 export * from './schema/order-events';
 export * from './schema/domain-events';
 export * from './schema/idempotency';
+export * from './schema/public-links';
