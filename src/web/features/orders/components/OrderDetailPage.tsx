@@ -143,7 +143,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
           </div>
           <VisitsSection order={o} />
         </div>
-        <Timeline events={o.timeline} />
+        <Timeline events={o.timeline} order={o} />
       </div>
 
       {acting && (
