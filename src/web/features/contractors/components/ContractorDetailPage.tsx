@@ -11,6 +11,9 @@ import { useContractor } from '../api/get-contractor';
 import { formatPence } from '@web/lib/money';
 import { ContractorFormDialog } from './ContractorFormDialog';
 import { InviteEngineerDialog } from './InviteEngineerDialog';
+import { PageLayout } from '@web/components/page-layout';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,7 +50,7 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
   const a = c.address;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-4">
+    <PageLayout width="medium">
       <Link
         href="/contractors"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -59,9 +62,9 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{c.name}</h1>
           <div>
-            <Badge variant={c.active ? 'success' : 'outline'}>
+            <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
               {c.active ? 'Active' : 'Inactive'}
-            </Badge>
+            </StatusBadge>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -150,9 +153,9 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
                       {e.phone ? ` · ${e.phone}` : ''}
                     </span>
                   </span>
-                  <Badge variant={e.active ? 'success' : 'outline'}>
+                  <StatusBadge tone={statusTones.active[e.active ? 'active' : 'inactive']}>
                     {e.active ? 'Active' : 'Disabled'}
-                  </Badge>
+                  </StatusBadge>
                 </li>
               ))}
             </ul>
@@ -174,6 +177,6 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
         open={inviting}
         onOpenChange={setInviting}
       />
-    </div>
+    </PageLayout>
   );
 }

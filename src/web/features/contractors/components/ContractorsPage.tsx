@@ -1,7 +1,6 @@
 import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
@@ -19,6 +18,9 @@ import {
 import { errorMessage } from '@web/lib/api-client';
 import { useContractors } from '../api/list-contractors';
 import { ContractorFormDialog } from './ContractorFormDialog';
+import { PageLayout } from '@web/components/page-layout';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 /** /contractors (back office): the contractor companies. */
 export default function ContractorsPage() {
@@ -29,7 +31,7 @@ export default function ContractorsPage() {
   const contractors = useContractors({ q: q.trim() || undefined, active: active || undefined });
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Contractors</h1>
@@ -122,9 +124,9 @@ export default function ContractorsPage() {
                 <TableCell className="text-right">{c.engineerCount}</TableCell>
                 <TableCell className="text-right">{c.openOrderCount}</TableCell>
                 <TableCell>
-                  <Badge variant={c.active ? 'success' : 'outline'}>
+                  <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
                     {c.active ? 'Active' : 'Inactive'}
-                  </Badge>
+                  </StatusBadge>
                 </TableCell>
               </TableRow>
             ))}
@@ -138,6 +140,6 @@ export default function ContractorsPage() {
         onOpenChange={setCreating}
         onCreated={(created) => navigate(`/contractors/${created.id}`)}
       />
-    </div>
+    </PageLayout>
   );
 }

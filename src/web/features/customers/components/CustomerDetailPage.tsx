@@ -3,7 +3,6 @@ import { ArrowLeft, CheckCircle2, Pencil, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, type RouteComponentProps } from 'wouter';
 import { kitStatusLabels, orderStatusLabels } from '@shared/orders/order-status';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -16,6 +15,9 @@ import { showServerError } from '@web/lib/show-server-error';
 import { ValidationBadge } from './CustomerBadges';
 import { EditCustomerDialog } from './EditCustomerDialog';
 import { RejectCustomerDialog } from './RejectCustomerDialog';
+import { PageLayout } from '@web/components/page-layout';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,7 +64,7 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-4">
+    <PageLayout width="medium">
       <Link
         href="/customers"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -154,8 +156,12 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
                       </div>
                     </div>
                     <div className="flex gap-1.5">
-                      <Badge variant="secondary">{orderStatusLabels[o.status]}</Badge>
-                      <Badge variant="outline">Kit: {kitStatusLabels[o.kitStatus]}</Badge>
+                      <StatusBadge tone={statusTones.order[o.status]}>
+                        {orderStatusLabels[o.status]}
+                      </StatusBadge>
+                      <StatusBadge tone={statusTones.kit[o.kitStatus]}>
+                        Kit: {kitStatusLabels[o.kitStatus]}
+                      </StatusBadge>
                     </div>
                   </li>
                 ))}
@@ -167,6 +173,6 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
 
       <EditCustomerDialog customer={c} open={editing} onOpenChange={setEditing} />
       <RejectCustomerDialog customer={c} open={rejecting} onOpenChange={setRejecting} />
-    </div>
+    </PageLayout>
   );
 }

@@ -23,6 +23,7 @@ import {
 import { errorMessage } from '@web/lib/api-client';
 import { useCustomers } from '../api/list-customers';
 import { ValidationBadge, validationLabels } from './CustomerBadges';
+import { PageLayout } from '@web/components/page-layout';
 
 const pageSize = 25;
 
@@ -77,7 +78,7 @@ export default function CustomersPage() {
   const total = customers.data?.total ?? 0;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Customers</h1>
         <p className="mt-1 text-sm text-slate-600">
@@ -211,6 +212,6 @@ export default function CustomersPage() {
           />
         </>
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -25,6 +25,7 @@ import { emptyToNull } from '@web/lib/form-values';
 import { showServerError } from '@web/lib/show-server-error';
 import { MoneyField, moneyError } from '@web/components/ui/money-input';
 import { DuplicateCustomerDialog } from './DuplicateCustomerDialog';
+import { PageLayout } from '@web/components/page-layout';
 
 type FormInput = z.input<typeof createOrderBody>;
 type FormOutput = z.output<typeof createOrderBody>;
@@ -144,7 +145,7 @@ export default function CreateOrderPage() {
   });
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-4">
+    <PageLayout width="medium">
       <Link
         href="/orders"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -377,6 +378,6 @@ export default function CreateOrderPage() {
           void submit({ ...pending.body, allowDuplicateCustomer: true });
         }}
       />
-    </div>
+    </PageLayout>
   );
 }

@@ -19,6 +19,7 @@ import {
   VisitsSection,
 } from './OrderSections';
 import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
+import { PageLayout } from '@web/components/page-layout';
 
 const destructive = new Set(['cancel', 'unassign', 'decline', 'fail']);
 
@@ -56,7 +57,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
 
   const o = order.data;
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <Link
         href="/orders"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -156,6 +157,6 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
         />
       )}
       <EditOrderDialog order={o} open={editing} onOpenChange={setEditing} />
-    </div>
+    </PageLayout>
   );
 }

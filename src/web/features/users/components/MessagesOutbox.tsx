@@ -7,7 +7,6 @@ import {
   type Message,
 } from '@shared/messages/messages.contracts';
 import { formatUkPhone } from '@shared/phone';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Pagination } from '@web/components/ui/pagination';
 import {
@@ -33,17 +32,14 @@ import {
 import { errorMessage } from '@web/lib/api-client';
 import { useMessages } from '../api/list-messages';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 type Channel = (typeof messageChannels)[number];
 type Status = (typeof messageStatuses)[number];
 
 const pageSize = 25;
 
-const statusVariant: Record<Status, 'secondary' | 'success' | 'destructive'> = {
-  queued: 'secondary',
-  sent: 'success',
-  failed: 'destructive',
-};
 const statusLabel: Record<Status, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' };
 const channelLabel: Record<Channel, string> = { email: 'Email', sms: 'SMS' };
 const providerLabel = { smtp: 'SMTP', twilio: 'Twilio', outbox: 'Outbox' } as const;
@@ -214,9 +210,9 @@ export function MessagesOutbox() {
                   <TableCell>{summary(message)}</TableCell>
                   <TableCell>
                     <div className="flex flex-wrap items-center gap-1">
-                      <Badge variant={statusVariant[message.status]}>
+                      <StatusBadge tone={statusTones.message[message.status]}>
                         {statusLabel[message.status]}
-                      </Badge>
+                      </StatusBadge>
                       {message.provider && (
                         <span className="text-xs text-slate-500">
                           {providerLabel[message.provider]}

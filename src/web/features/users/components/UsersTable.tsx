@@ -31,14 +31,10 @@ import { useUsers } from '../api/list-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { roleLabels, statusLabels } from '../lib/labels';
 import { UserActions } from './UserActions';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 const pageSize = 25;
-
-const statusVariant: Record<UserStatus, 'warning' | 'success' | 'destructive'> = {
-  invited: 'warning',
-  active: 'success',
-  disabled: 'destructive',
-};
 
 const column = createColumnHelper<UserSummary>();
 
@@ -115,7 +111,9 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
           const locked = user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
           return (
             <div className="flex flex-wrap gap-1">
-              <Badge variant={statusVariant[user.status]}>{statusLabels[user.status]}</Badge>
+              <StatusBadge tone={statusTones.user[user.status]}>
+                {statusLabels[user.status]}
+              </StatusBadge>
               {locked && <Badge variant="destructive">Locked</Badge>}
               {user.twoFactorMethod === 'email' && <Badge variant="secondary">2FA email</Badge>}
             </div>
