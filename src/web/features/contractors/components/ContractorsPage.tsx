@@ -19,6 +19,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useContractors } from '../api/list-contractors';
 import { ContractorFormDialog } from './ContractorFormDialog';
 import { PageLayout } from '@web/components/page-layout';
+import { EmailText, ListCard, ResponsiveList } from '@web/components/responsive-list';
 import { statusTones } from '@shared/status-tones';
 import { StatusBadge } from '@web/components/status-badge';
 
@@ -96,42 +97,67 @@ export default function ContractorsPage() {
           {q || active ? 'No contractor matches.' : 'Add the first contractor company.'}
         </EmptyState>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Company</TableHead>
-              <TableHead>Coverage</TableHead>
-              <TableHead className="text-right">Engineers</TableHead>
-              <TableHead className="text-right">Open orders</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {contractors.data.items.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>
-                  <Link
-                    href={`/contractors/${c.id}`}
-                    className="font-medium text-brand-700 hover:underline"
-                  >
-                    {c.name}
-                  </Link>
-                  <div className="text-xs text-slate-500">{c.contactEmail}</div>
-                </TableCell>
-                <TableCell className="max-w-64">
-                  <span className="line-clamp-2">{c.coverageAreas.join(', ') || '—'}</span>
-                </TableCell>
-                <TableCell className="text-right">{c.engineerCount}</TableCell>
-                <TableCell className="text-right">{c.openOrderCount}</TableCell>
-                <TableCell>
-                  <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
-                    {c.active ? 'Active' : 'Inactive'}
-                  </StatusBadge>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ResponsiveList
+          label="Contractors"
+          cards={contractors.data.items.map((c) => (
+            <ListCard key={c.id}>
+              <div className="flex items-start justify-between gap-2">
+                <Link
+                  href={`/contractors/${c.id}`}
+                  className="min-w-0 font-medium text-brand-700 hover:underline"
+                >
+                  {c.name}
+                </Link>
+                <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
+                  {c.active ? 'Active' : 'Inactive'}
+                </StatusBadge>
+              </div>
+              <EmailText email={c.contactEmail} />
+              <p className="text-sm text-slate-700">Covers {c.coverageAreas.join(', ') || '—'}</p>
+              <p className="text-xs text-slate-500">
+                {c.engineerCount} engineers · {c.openOrderCount} open orders
+              </p>
+            </ListCard>
+          ))}
+          table={
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Company</TableHead>
+                  <TableHead>Coverage</TableHead>
+                  <TableHead className="text-right">Engineers</TableHead>
+                  <TableHead className="text-right whitespace-nowrap">Open orders</TableHead>
+                  <TableHead>Status</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {contractors.data.items.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>
+                      <Link
+                        href={`/contractors/${c.id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {c.name}
+                      </Link>
+                      <EmailText email={c.contactEmail} className="max-w-72" />
+                    </TableCell>
+                    <TableCell className="max-w-64">
+                      <span className="line-clamp-2">{c.coverageAreas.join(', ') || '—'}</span>
+                    </TableCell>
+                    <TableCell className="text-right">{c.engineerCount}</TableCell>
+                    <TableCell className="text-right">{c.openOrderCount}</TableCell>
+                    <TableCell>
+                      <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
+                        {c.active ? 'Active' : 'Inactive'}
+                      </StatusBadge>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          }
+        />
       )}
 
       <ContractorFormDialog
