@@ -89,6 +89,8 @@ async function layoutProblems(page: Page) {
 for (const viewport of viewports) {
   test.describe(`back office at ${viewport.width}px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Ten pages with axe each on a shared two-core machine.
+    test.setTimeout(120_000);
 
     for (const check of pages) {
       test(`${check.name} fits and passes axe`, async ({ page }, testInfo) => {
@@ -96,7 +98,7 @@ for (const viewport of viewports) {
         const path = typeof check.path === 'string' ? check.path : await check.path(page);
         await page.goto(path);
         const heading = page.getByRole('heading', { level: 1, name: check.heading });
-        await expect(heading).toBeVisible();
+        await expect(heading).toBeVisible({ timeout: 30_000 });
         await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
         await page.screenshot({
           path: testInfo.outputPath(`${check.name}-${viewport.width}.png`),

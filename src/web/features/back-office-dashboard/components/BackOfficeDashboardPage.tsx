@@ -201,7 +201,7 @@ export default function BackOfficeDashboardPage() {
                         <span>
                           <Link
                             href={`/orders/${visit.order.id}`}
-                            className="font-medium text-brand-700 hover:underline"
+                            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
                           >
                             {visit.order.orderNumber}
                           </Link>{' '}
@@ -231,7 +231,7 @@ export default function BackOfficeDashboardPage() {
                         <span>
                           <Link
                             href={`/orders/${event.orderId}`}
-                            className="font-medium text-brand-700 hover:underline"
+                            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
                           >
                             {event.orderNumber}
                           </Link>{' '}

@@ -14,6 +14,7 @@ import { InviteEngineerDialog } from './InviteEngineerDialog';
 import { PageLayout } from '@web/components/page-layout';
 import { statusTones } from '@shared/status-tones';
 import { StatusBadge } from '@web/components/status-badge';
+import { EmailText } from '@web/components/responsive-list';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -88,7 +89,9 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
             <dl>
               <Fact label="Company no.">{c.companyNumber ?? '—'}</Fact>
               <Fact label="VAT no.">{c.vatNumber ?? '—'}</Fact>
-              <Fact label="Email">{c.contactEmail}</Fact>
+              <Fact label="Email">
+                <EmailText email={c.contactEmail} className="text-sm text-slate-900" />
+              </Fact>
               <Fact label="Phone">{c.contactPhone ?? '—'}</Fact>
               <Fact label="Address">
                 {a

@@ -66,7 +66,10 @@ function QueueRow({
       />
       <div className="grid gap-0.5 text-sm">
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={`/orders/${item.id}`} className="font-medium text-brand-700 hover:underline">
+          <Link
+            href={`/orders/${item.id}`}
+            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+          >
             {item.orderNumber}
           </Link>
           <StatusBadge tone={statusTones.sla[item.slaState]}>

@@ -18,6 +18,7 @@ import { RejectCustomerDialog } from './RejectCustomerDialog';
 import { PageLayout } from '@web/components/page-layout';
 import { statusTones } from '@shared/status-tones';
 import { StatusBadge } from '@web/components/status-badge';
+import { EmailText } from '@web/components/responsive-list';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -111,7 +112,9 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
           </CardHeader>
           <CardContent>
             <dl>
-              <Fact label="Email">{c.email ?? '—'}</Fact>
+              <Fact label="Email">
+                {c.email ? <EmailText email={c.email} className="text-sm text-slate-900" /> : '—'}
+              </Fact>
               <Fact label="Phone">{c.phone ?? '—'}</Fact>
               <Fact label="Address">
                 <address className="not-italic">
@@ -146,7 +149,7 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
                     <div className="text-sm">
                       <Link
                         href={`/orders/${o.id}`}
-                        className="font-medium text-brand-700 hover:underline"
+                        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
                       >
                         {o.orderNumber}
                       </Link>

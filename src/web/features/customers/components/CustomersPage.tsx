@@ -24,6 +24,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useCustomers } from '../api/list-customers';
 import { ValidationBadge, validationLabels } from './CustomerBadges';
 import { PageLayout } from '@web/components/page-layout';
+import { EmailText } from '@web/components/responsive-list';
 
 const pageSize = 25;
 
@@ -187,7 +188,11 @@ export default function CustomersPage() {
                       <div className="text-xs text-slate-500">{c.reference}</div>
                     </TableCell>
                     <TableCell>
-                      <div>{c.email ?? '—'}</div>
+                      {c.email ? (
+                        <EmailText email={c.email} className="max-w-64 text-sm" />
+                      ) : (
+                        <div>—</div>
+                      )}
                       <div className="text-xs text-slate-500">{c.phone ?? ''}</div>
                     </TableCell>
                     <TableCell>

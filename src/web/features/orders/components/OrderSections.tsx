@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { formatDate, formatDateTime } from '../lib/format';
 import { formatPence } from '@web/lib/money';
 import { KitStatusBadge } from './StatusBadges';
+import { EmailText } from '@web/components/responsive-list';
 
 /** A label and its value, as a definition list row. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -64,7 +65,9 @@ export function CustomerSection({ order, link }: { order: OrderDetail; link?: Re
           </Badge>
           {c.rejectionReason && <span className="ml-2 text-slate-600">{c.rejectionReason}</span>}
         </Fact>
-        <Fact label="Email">{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : '—'}</Fact>
+        <Fact label="Email">
+          {c.email ? <EmailText email={c.email} className="text-sm text-slate-900" /> : '—'}
+        </Fact>
         <Fact label="Phone">{c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : '—'}</Fact>
         <Fact label="Address">
           <address className="not-italic">
@@ -107,7 +110,9 @@ export function ContractorSection({ order }: { order: OrderDetail }) {
         <dl>
           <Fact label="Company">{order.contractor.name}</Fact>
           <Fact label="Assignment">{assignmentLabels[order.assignmentState]}</Fact>
-          <Fact label="Email">{order.contractor.contactEmail}</Fact>
+          <Fact label="Email">
+            <EmailText email={order.contractor.contactEmail} className="text-sm text-slate-900" />
+          </Fact>
           <Fact label="Phone">{order.contractor.contactPhone ?? '—'}</Fact>
           <Fact label="Offered">{formatDateTime(order.contractorOfferedAt)}</Fact>
           <Fact label="Accepted">{formatDateTime(order.contractorAcceptedAt)}</Fact>
