@@ -161,7 +161,7 @@ export default function CreateOrderPage() {
             <h2 className="text-base font-semibold">Order</h2>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Partner" error={errors.partnerId && 'Choose a partner'}>
+            <FormField required label="Partner" error={errors.partnerId && 'Choose a partner'}>
               {(field) => (
                 <Select {...field} {...register('partnerId')}>
                   <option value="">Choose a partner</option>
@@ -181,6 +181,7 @@ export default function CreateOrderPage() {
               )}
             </FormField>
             <FormField
+              required
               label="Job type"
               error={errors.jobTypeId && 'Choose a job type'}
               description={
@@ -259,16 +260,17 @@ export default function CreateOrderPage() {
           <CardHeader>
             <h2 className="text-base font-semibold">Customer</h2>
             <CardDescription>
-              An email address or a phone number is needed. Phones are UK numbers.
+              Fields marked * are required. An email address or a phone number is needed; phones are
+              UK numbers.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First name" error={customerErrors?.firstName?.message}>
+            <FormField required label="First name" error={customerErrors?.firstName?.message}>
               {(field) => (
                 <Input {...field} autoComplete="off" {...register('customer.firstName')} />
               )}
             </FormField>
-            <FormField label="Last name" error={customerErrors?.lastName?.message}>
+            <FormField required label="Last name" error={customerErrors?.lastName?.message}>
               {(field) => (
                 <Input {...field} autoComplete="off" {...register('customer.lastName')} />
               )}
@@ -294,6 +296,7 @@ export default function CreateOrderPage() {
               )}
             </FormField>
             <FormField
+              required
               label="Address line 1"
               error={addressErrors?.line1?.message}
               className="sm:col-span-2"
@@ -312,7 +315,7 @@ export default function CreateOrderPage() {
                 />
               )}
             </FormField>
-            <FormField label="Town" error={addressErrors?.town?.message}>
+            <FormField required label="Town" error={addressErrors?.town?.message}>
               {(field) => <Input {...field} {...register('customer.address.town')} />}
             </FormField>
             <FormField label="County" error={addressErrors?.county?.message}>
@@ -324,6 +327,7 @@ export default function CreateOrderPage() {
               )}
             </FormField>
             <FormField
+              required
               label="Postcode"
               error={addressErrors?.postcode?.message}
               description="A UK postcode, such as EX1 1AA."
