@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { isApiPathWebScreen } from './src/shared/web-routes';
+import { compression } from 'vite-plugin-compression2';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -12,7 +13,17 @@ const alias = {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies made once at build time; the server sends the one the browser
+    // accepts (decision 025). Source maps stay uncompressed: only developers fetch them.
+    compression({
+      include: /\.(js|css|html|svg|json)$/,
+      threshold: 512,
+      algorithms: ['brotliCompress', 'gzip'],
+    }),
+  ],
   resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),

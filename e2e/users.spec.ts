@@ -17,7 +17,7 @@ function userRow(page: Page, email: string) {
 async function openUsers(page: Page) {
   await signIn(page, 'office@example.com');
   await page.goto('/users');
-  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
 }
 
 async function search(page: Page, text: string) {
@@ -207,7 +207,7 @@ test("the server's refusal shows: back office cannot disable their own account",
 test('only back office opens /users', async ({ page }) => {
   await signIn(page, 'contractor@example.com');
   await page.goto('/users');
-  await expect(page.getByRole('heading', { name: 'User Management' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'User management' })).toHaveCount(0);
   expect((await page.request.get('/api/users')).status()).toBe(403);
   expect((await page.request.get('/api/messages')).status()).toBe(403);
 });

@@ -18,6 +18,8 @@ function isBrowserNavigation(request: FastifyRequest) {
 
 function wantsWebApp(request: FastifyRequest) {
   const urlPath = request.url.split('?')[0] ?? '/';
+  // A missing script or stylesheet is a 404, not the app's HTML under a .js name.
+  if (urlPath.startsWith('/assets/')) return false;
   if (urlPath === '/api' || urlPath.startsWith('/api/')) {
     // Spec §2 screens that live under /api: a browser navigating there gets the web app.
     return isApiPathWebScreen(urlPath) && isBrowserNavigation(request);
@@ -27,7 +29,11 @@ function wantsWebApp(request: FastifyRequest) {
 
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` (never cached) for
- * every client route. Unknown API paths stay JSON 404s.
+ * every client route, each as the Brotli or gzip copy made at build time when the browser
+ * accepts it (decision 025). Unknown API paths stay JSON 404s.
+ *
+ * `distDir` is read on every request, never resolved once: a rebuild swaps the dist/web
+ * symlink to a new folder and the next request sees it.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
   const distDir = opts.distDir ?? webDistDir;
@@ -35,9 +41,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir?: st
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request (not a route per file found at start-up), so a rebuild's new
+      // files are served by the running server.
+      wildcard: true,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(distDir, filePath);
         const hashed = relative.startsWith('assets' + path.sep);

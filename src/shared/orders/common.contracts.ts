@@ -12,6 +12,7 @@ export const orderMessages = {
   invalidCoverage: 'Use postcode areas or districts such as EX, TR or PL12',
   reasonRequired: 'A reason is required',
   money: 'Enter an amount in pence, 0 or more',
+  contactNeeded: 'Give an email address or a phone number',
 } as const;
 
 export const uuid = z.uuid();
@@ -50,6 +51,11 @@ export const phoneField = z
 export const postcodeField = z
   .string({ error: orderMessages.invalidPostcode })
   .transform((value, ctx) => {
+    // An empty postcode is missing, not malformed (issue 10).
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: orderMessages.required });
+      return z.NEVER;
+    }
     const normalised = normaliseUkPostcode(value);
     if (!normalised) {
       ctx.addIssue({ code: 'custom', message: orderMessages.invalidPostcode });

@@ -6,6 +6,7 @@ import {
   pageOf,
   pageQuery,
   phoneField,
+  orderMessages,
   postcodeField,
   reasonField,
   requiredText,
@@ -74,8 +75,13 @@ export const customerInput = z
     notes: optionalText(2000),
   })
   .refine((c) => c.email !== null || c.phone !== null, {
-    message: 'Give an email address or a phone number',
+    message: orderMessages.contactNeeded,
     path: ['email'],
+  })
+  // Shown on both fields: either one fixes it.
+  .refine((c) => c.email !== null || c.phone !== null, {
+    message: orderMessages.contactNeeded,
+    path: ['phone'],
   });
 export type CustomerInput = z.input<typeof customerInput>;
 

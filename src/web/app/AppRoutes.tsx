@@ -17,6 +17,7 @@ import {
   readRolePreference,
 } from '../lib/storage-keys';
 import { canOpen, routes, type AppRoute } from './routes';
+import { PublicFrame } from '../components/public-frame';
 
 // The shell is its own chunk: a signed-out visitor never downloads it.
 const AppShell = lazy(() => import('../features/shell/components/AppShell'));
@@ -65,13 +66,39 @@ export function AppRoutes() {
     );
   }
   if (matched.route.access === 'public') {
-    return (
-      <Suspense fallback={<PageFallback />}>
-        <RoutePage {...matched} />
-      </Suspense>
-    );
+    if (signInPaths.has(matched.route.path)) {
+      return (
+        <Suspense fallback={<PageFallback />}>
+          <RoutePage {...matched} />
+        </Suspense>
+      );
+    }
+    return <PublicArea {...matched} />;
   }
   return <ProtectedArea {...matched} location={location} />;
+}
+
+/** The sign-in screens have their own centred layout (AuthLayout). */
+const signInPaths = new Set(['/login', '/signup', '/set-password']);
+
+/**
+ * A public page (customer portal, customer form, kit arrived): a signed-in user keeps the top
+ * bar and Sign Out; a visitor gets the same frame without them (decision 024).
+ */
+function PublicArea(matched: Matched) {
+  const { user } = useAuth();
+  const page = (
+    <Suspense fallback={<PageFallback />}>
+      <RoutePage {...matched} />
+    </Suspense>
+  );
+  return user ? (
+    <Suspense fallback={<PageFallback />}>
+      <AppShell user={user}>{page}</AppShell>
+    </Suspense>
+  ) : (
+    <PublicFrame>{page}</PublicFrame>
+  );
 }
 
 function ProtectedArea({ route, params, location }: Matched & { location: string }) {

@@ -7,6 +7,7 @@ export type FieldControlProps = {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;
+  'aria-required'?: true;
 };
 
 /**
@@ -25,6 +26,7 @@ export function FormField({
   children,
   className,
   id: givenId,
+  required,
 }: {
   label: ReactNode;
   /** The field's error message (react-hook-form: `errors.name?.message`). */
@@ -33,6 +35,8 @@ export function FormField({
   children: (control: FieldControlProps) => ReactNode;
   className?: string;
   id?: string;
+  /** Marks the label with an asterisk and the control as required for screen readers. */
+  required?: boolean;
 }) {
   const generatedId = useId();
   const id = givenId ?? `field-${generatedId}`;
@@ -40,11 +44,24 @@ export function FormField({
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div data-slot="form-field" className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id} className={cn(error && 'text-red-700')}>
-        {label}
-      </Label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+    // content-start: an error message below one field never shifts its neighbours in a grid row.
+    <div data-slot="form-field" className={cn('grid content-start gap-1.5', className)}>
+      <div className="flex items-baseline gap-1">
+        <Label htmlFor={id} className={cn(error && 'text-red-700')}>
+          {label}
+        </Label>
+        {required && (
+          <span aria-hidden="true" className="text-sm font-medium text-red-700">
+            *
+          </span>
+        )}
+      </div>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        ...(required ? { 'aria-required': true as const } : {}),
+      })}
       {description && (
         <p id={descriptionId} className="text-xs text-slate-500">
           {description}

@@ -2,6 +2,7 @@ import { ShieldX } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PageLayout } from '@web/components/page-layout';
 
 /** A signed-in user opened a route their role may not open. */
 export default function NoAccessPage({
@@ -14,7 +15,7 @@ export default function NoAccessPage({
   dashboardHref: string;
 }) {
   return (
-    <div className="mx-auto w-full max-w-2xl py-6">
+    <PageLayout width="narrow">
       <EmptyState
         icon={ShieldX}
         title="You do not have access to this page"
@@ -27,6 +28,6 @@ export default function NoAccessPage({
         {area} is not open to your account ({roleLabel}). If you need it for your work, ask a
         back-office administrator to change your access.
       </EmptyState>
-    </div>
+    </PageLayout>
   );
 }

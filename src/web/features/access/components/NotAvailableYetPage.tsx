@@ -2,12 +2,13 @@ import { Construction } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PageLayout } from '@web/components/page-layout';
 
 /** An honest page for a route whose area is not built yet; the area's own page replaces it. */
 export default function NotAvailableYetPage({ area }: { area: string }) {
   return (
-    <div className="mx-auto w-full max-w-2xl py-6">
-      <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">{area}</h1>
+    <PageLayout width="narrow">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{area}</h1>
       <EmptyState
         icon={Construction}
         title={`${area} is not available yet`}
@@ -20,6 +21,6 @@ export default function NotAvailableYetPage({ area }: { area: string }) {
         This part of Uplink has not been built yet. Nothing is lost: when it is ready it will appear
         here at the same address.
       </EmptyState>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { loginRequestSchema, type LoginRequest } from '@shared/auth/auth.contracts';
+import type { LoginRequest } from '@shared/auth/auth.contracts';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver';
 import { useLogin } from '@web/api/auth/login';
 import { pathAfterLogin } from '../lib/redirects';
 
@@ -25,7 +25,9 @@ export function EmailLoginForm({
     handleSubmit,
     formState: { errors },
   } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: lazyZodResolver(() =>
+      import('@shared/auth/auth.contracts').then((contracts) => contracts.loginRequestSchema),
+    ),
     defaultValues: { email: '', password: '' },
   });
 

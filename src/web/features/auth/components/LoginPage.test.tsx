@@ -111,7 +111,7 @@ describe('LoginPage, email and password', () => {
 
     expect(await screen.findByText('Verification Code Sent')).toBeTruthy();
     expect(screen.getByText('Please check your email for the verification code.')).toBeTruthy();
-    expect(screen.getByText('office2fa@example.com')).toBeTruthy();
+    expect(await screen.findByText('office2fa@example.com')).toBeTruthy();
     const code = screen.getByLabelText('Verification Code');
     expect(code.getAttribute('maxLength')).toBe('6');
 
@@ -189,7 +189,7 @@ describe('LoginPage, SMS', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'SMS Code (Engineers)' }));
     expect(screen.getByRole('tab', { name: 'Email & Password' })).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Code' }));
     expect(await screen.findByText('Phone number is required')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Mobile Number'), '01234 567890');
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
@@ -235,7 +235,7 @@ describe('LoginPage, SMS', () => {
     });
     const { location } = renderPage(<LoginPage />, '/login');
     await userEvent.click(await screen.findByRole('tab', { name: 'SMS Code (Engineers)' }));
-    await userEvent.type(screen.getByLabelText('Mobile Number'), '07700900001');
+    await userEvent.type(await screen.findByLabelText('Mobile Number'), '07700900001');
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     const code = await screen.findByLabelText('Verification Code');
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Login' }));
@@ -257,7 +257,7 @@ describe('LoginPage, SMS', () => {
     });
     renderPage(<LoginPage />, '/login');
     await userEvent.click(await screen.findByRole('tab', { name: 'SMS Code (Engineers)' }));
-    await userEvent.type(screen.getByLabelText('Mobile Number'), '07700900001');
+    await userEvent.type(await screen.findByLabelText('Mobile Number'), '07700900001');
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByText('SMS Authentication Disabled')).toBeTruthy();
     expect(
@@ -286,7 +286,7 @@ describe('LoginPage, SMS', () => {
     });
     renderPage(<LoginPage />, '/login');
     await userEvent.click(await screen.findByRole('tab', { name: 'SMS Code (Engineers)' }));
-    await userEvent.type(screen.getByLabelText('Mobile Number'), '07700900001');
+    await userEvent.type(await screen.findByLabelText('Mobile Number'), '07700900001');
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     await userEvent.type(await screen.findByLabelText('Verification Code'), '123456');
     enabled = false;

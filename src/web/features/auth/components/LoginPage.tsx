@@ -1,14 +1,24 @@
-import { useReducer } from 'react';
+import { lazy, Suspense, useReducer } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useSmsAuthEnabled } from '@web/api/auth/sms-auth-status';
 import { initialLoginFlow, loginFlowReducer, type LoginTab } from '../lib/login-flow';
 import { AuthLayout } from './AuthLayout';
 import { EmailLoginForm } from './EmailLoginForm';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { NeedAccessBox } from './NeedAccessBox';
-import { SmsLoginForm } from './SmsLoginForm';
-import { TwoFactorForm } from './TwoFactorForm';
+
+// The steps after the first load when reached, so a cold /login downloads only the email
+// form (and no zod) — decision 025's budget.
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((module) => ({ default: module.ForgotPasswordForm })),
+);
+const SmsLoginForm = lazy(() =>
+  import('./SmsLoginForm').then((module) => ({ default: module.SmsLoginForm })),
+);
+const TwoFactorForm = lazy(() =>
+  import('./TwoFactorForm').then((module) => ({ default: module.TwoFactorForm })),
+);
 
 /** /login (spec §2 login page, §4 login states). */
 export default function LoginPage() {
@@ -29,7 +39,9 @@ export default function LoginPage() {
             <CardDescription>Enter the 6-digit code from the email we just sent.</CardDescription>
           </CardHeader>
           <CardContent>
-            <TwoFactorForm email={flow.email.email} onBack={backToLogin} />
+            <Suspense fallback={<Spinner />}>
+              <TwoFactorForm email={flow.email.email} onBack={backToLogin} />
+            </Suspense>
           </CardContent>
         </Card>
         <NeedAccessBox />
@@ -45,7 +57,9 @@ export default function LoginPage() {
             <h1 className="text-xl font-semibold leading-tight">Reset Your Password</h1>
           </CardHeader>
           <CardContent>
-            <ForgotPasswordForm onBack={backToLogin} />
+            <Suspense fallback={<Spinner />}>
+              <ForgotPasswordForm onBack={backToLogin} />
+            </Suspense>
           </CardContent>
         </Card>
         <NeedAccessBox />
@@ -86,14 +100,16 @@ export default function LoginPage() {
             </TabsContent>
             {smsEnabled && (
               <TabsContent value="sms">
-                <SmsLoginForm
-                  step={flow.sms}
-                  onCodeSent={(phone, validitySeconds) =>
-                    dispatch({ type: 'smsCodeSent', phone, now: Date.now(), validitySeconds })
-                  }
-                  onUseDifferentPhone={() => dispatch({ type: 'useDifferentPhone' })}
-                  onRejected={() => dispatch({ type: 'smsRejected' })}
-                />
+                <Suspense fallback={<Spinner />}>
+                  <SmsLoginForm
+                    step={flow.sms}
+                    onCodeSent={(phone, validitySeconds) =>
+                      dispatch({ type: 'smsCodeSent', phone, now: Date.now(), validitySeconds })
+                    }
+                    onUseDifferentPhone={() => dispatch({ type: 'useDifferentPhone' })}
+                    onRejected={() => dispatch({ type: 'smsRejected' })}
+                  />
+                </Suspense>
               </TabsContent>
             )}
           </Tabs>

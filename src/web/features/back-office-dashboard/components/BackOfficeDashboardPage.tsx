@@ -22,6 +22,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import { useDashboard } from '@web/api/dashboard/get-dashboard';
+import { PageLayout } from '@web/components/page-layout';
 
 // The dashboard counts open orders (not completed, closed or cancelled); each link opens the
 // orders list filtered the same way, so the list shows exactly the number on the card.
@@ -83,7 +84,7 @@ export default function BackOfficeDashboardPage() {
   const dashboard = useDashboard();
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6">
+    <PageLayout>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Dashboard</h1>
@@ -200,7 +201,7 @@ export default function BackOfficeDashboardPage() {
                         <span>
                           <Link
                             href={`/orders/${visit.order.id}`}
-                            className="font-medium text-brand-700 hover:underline"
+                            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
                           >
                             {visit.order.orderNumber}
                           </Link>{' '}
@@ -230,7 +231,7 @@ export default function BackOfficeDashboardPage() {
                         <span>
                           <Link
                             href={`/orders/${event.orderId}`}
-                            className="font-medium text-brand-700 hover:underline"
+                            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
                           >
                             {event.orderNumber}
                           </Link>{' '}
@@ -255,6 +256,6 @@ export default function BackOfficeDashboardPage() {
           </div>
         </>
       )}
-    </div>
+    </PageLayout>
   );
 }

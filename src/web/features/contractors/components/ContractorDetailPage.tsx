@@ -12,6 +12,10 @@ import { useContractor } from '@web/api/contractors/get-contractor';
 import { formatPence } from '@web/lib/money';
 import { ContractorFormDialog } from './ContractorFormDialog';
 import { InviteEngineerDialog } from './InviteEngineerDialog';
+import { PageLayout } from '@web/components/page-layout';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
+import { EmailText } from '@web/components/responsive-list';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,7 +52,7 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
   const a = c.address;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-4">
+    <PageLayout width="medium">
       <Link
         href="/contractors"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -60,9 +64,9 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{c.name}</h1>
           <div>
-            <Badge variant={c.active ? 'success' : 'outline'}>
+            <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
               {c.active ? 'Active' : 'Inactive'}
-            </Badge>
+            </StatusBadge>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -86,7 +90,9 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
             <dl>
               <Fact label="Company no.">{c.companyNumber ?? '—'}</Fact>
               <Fact label="VAT no.">{c.vatNumber ?? '—'}</Fact>
-              <Fact label="Email">{c.contactEmail}</Fact>
+              <Fact label="Email">
+                <EmailText email={c.contactEmail} className="text-sm text-slate-900" />
+              </Fact>
               <Fact label="Phone">{c.contactPhone ?? '—'}</Fact>
               <Fact label="Address">
                 {a
@@ -151,9 +157,9 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
                       {e.phone ? ` · ${e.phone}` : ''}
                     </span>
                   </span>
-                  <Badge variant={e.active ? 'success' : 'outline'}>
+                  <StatusBadge tone={statusTones.active[e.active ? 'active' : 'inactive']}>
                     {e.active ? 'Active' : 'Disabled'}
-                  </Badge>
+                  </StatusBadge>
                 </li>
               ))}
             </ul>
@@ -175,6 +181,6 @@ export default function ContractorDetailPage({ params }: RouteComponentProps) {
         open={inviting}
         onOpenChange={setInviting}
       />
-    </div>
+    </PageLayout>
   );
 }

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentQueueItem } from '@shared/orders/orders.contracts';
 import { slaStateLabels } from '@shared/orders/order-status';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Pagination } from '@web/components/ui/pagination';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -18,9 +17,11 @@ import { useAssignmentQueue } from '@web/api/assignment-queue/list-assignment-qu
 import { useBulkAssign, type BulkAssignResult } from '@web/api/assignment-queue/bulk-assign';
 import { useContractors } from '@web/api/contractors/list-contractors';
 import { showServerError } from '@web/lib/show-server-error';
+import { PageLayout } from '@web/components/page-layout';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 const pageSize = 50;
-const slaVariant = { on_track: 'success', at_risk: 'warning', breached: 'destructive' } as const;
 
 function reportResult(result: BulkAssignResult, contractorName: string) {
   const ok = result.results.filter((r) => r.ok).length;
@@ -65,10 +66,15 @@ function QueueRow({
       />
       <div className="grid gap-0.5 text-sm">
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={`/orders/${item.id}`} className="font-medium text-brand-700 hover:underline">
+          <Link
+            href={`/orders/${item.id}`}
+            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+          >
             {item.orderNumber}
           </Link>
-          <Badge variant={slaVariant[item.slaState]}>SLA {slaStateLabels[item.slaState]}</Badge>
+          <StatusBadge tone={statusTones.sla[item.slaState]}>
+            SLA {slaStateLabels[item.slaState]}
+          </StatusBadge>
         </div>
         <span>
           {item.customer.name} · {item.customer.town} <strong>{item.customer.postcode}</strong>
@@ -149,7 +155,7 @@ export default function ContractorManagementPage() {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
           Contractor management
@@ -249,6 +255,6 @@ export default function ContractorManagementPage() {
           />
         </>
       )}
-    </div>
+    </PageLayout>
   );
 }

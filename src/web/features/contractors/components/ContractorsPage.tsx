@@ -1,7 +1,6 @@
 import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
@@ -19,6 +18,10 @@ import {
 import { errorMessage } from '@web/lib/api-client';
 import { useContractors } from '@web/api/contractors/list-contractors';
 import { ContractorFormDialog } from './ContractorFormDialog';
+import { PageLayout } from '@web/components/page-layout';
+import { EmailText, ListCard, ResponsiveList } from '@web/components/responsive-list';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 /** /contractors (back office): the contractor companies. */
 export default function ContractorsPage() {
@@ -29,7 +32,7 @@ export default function ContractorsPage() {
   const contractors = useContractors({ q: q.trim() || undefined, active: active || undefined });
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Contractors</h1>
@@ -94,42 +97,67 @@ export default function ContractorsPage() {
           {q || active ? 'No contractor matches.' : 'Add the first contractor company.'}
         </EmptyState>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Company</TableHead>
-              <TableHead>Coverage</TableHead>
-              <TableHead className="text-right">Engineers</TableHead>
-              <TableHead className="text-right">Open orders</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {contractors.data.items.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>
-                  <Link
-                    href={`/contractors/${c.id}`}
-                    className="font-medium text-brand-700 hover:underline"
-                  >
-                    {c.name}
-                  </Link>
-                  <div className="text-xs text-slate-500">{c.contactEmail}</div>
-                </TableCell>
-                <TableCell className="max-w-64">
-                  <span className="line-clamp-2">{c.coverageAreas.join(', ') || '—'}</span>
-                </TableCell>
-                <TableCell className="text-right">{c.engineerCount}</TableCell>
-                <TableCell className="text-right">{c.openOrderCount}</TableCell>
-                <TableCell>
-                  <Badge variant={c.active ? 'success' : 'outline'}>
-                    {c.active ? 'Active' : 'Inactive'}
-                  </Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ResponsiveList
+          label="Contractors"
+          cards={contractors.data.items.map((c) => (
+            <ListCard key={c.id}>
+              <div className="flex items-start justify-between gap-2">
+                <Link
+                  href={`/contractors/${c.id}`}
+                  className="min-w-0 font-medium text-brand-700 hover:underline"
+                >
+                  {c.name}
+                </Link>
+                <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
+                  {c.active ? 'Active' : 'Inactive'}
+                </StatusBadge>
+              </div>
+              <EmailText email={c.contactEmail} />
+              <p className="text-sm text-slate-700">Covers {c.coverageAreas.join(', ') || '—'}</p>
+              <p className="text-xs text-slate-500">
+                {c.engineerCount} engineers · {c.openOrderCount} open orders
+              </p>
+            </ListCard>
+          ))}
+          table={
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Company</TableHead>
+                  <TableHead>Coverage</TableHead>
+                  <TableHead className="text-right">Engineers</TableHead>
+                  <TableHead className="text-right whitespace-nowrap">Open orders</TableHead>
+                  <TableHead>Status</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {contractors.data.items.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>
+                      <Link
+                        href={`/contractors/${c.id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {c.name}
+                      </Link>
+                      <EmailText email={c.contactEmail} className="max-w-72" />
+                    </TableCell>
+                    <TableCell className="max-w-64">
+                      <span className="line-clamp-2">{c.coverageAreas.join(', ') || '—'}</span>
+                    </TableCell>
+                    <TableCell className="text-right">{c.engineerCount}</TableCell>
+                    <TableCell className="text-right">{c.openOrderCount}</TableCell>
+                    <TableCell>
+                      <StatusBadge tone={statusTones.active[c.active ? 'active' : 'inactive']}>
+                        {c.active ? 'Active' : 'Inactive'}
+                      </StatusBadge>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          }
+        />
       )}
 
       <ContractorFormDialog
@@ -138,6 +166,6 @@ export default function ContractorsPage() {
         onOpenChange={setCreating}
         onCreated={(created) => navigate(`/contractors/${created.id}`)}
       />
-    </div>
+    </PageLayout>
   );
 }

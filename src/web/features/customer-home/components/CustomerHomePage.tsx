@@ -6,13 +6,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCustomerOrders } from '@web/api/customer-orders/list-customer-orders';
 import { CustomerOrderList } from './CustomerOrderList';
+import { PageLayout } from '@web/components/page-layout';
 
 /** spec §2: /customer, the default dashboard: the signed-in customer's own orders. */
 export default function CustomerHomePage() {
   const { user } = useAuth();
   const orders = useCustomerOrders();
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 py-4 sm:py-8">
+    <PageLayout width="narrow">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">My orders</h1>
         {user && (
@@ -49,6 +50,6 @@ export default function CustomerHomePage() {
       ) : (
         <CustomerOrderList orders={orders.data.items} />
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -7,17 +7,11 @@ import {
   customerStatusLabels,
   type CustomerOrder,
 } from '@shared/customer-portal/customer-orders.contracts';
-import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 const longDate = (isoDate: string) => format(parseISO(isoDate), 'EEEE d MMMM yyyy');
-
-function statusVariant(status: CustomerOrder['status']) {
-  if (status === 'completed' || status === 'closed') return 'success' as const;
-  if (status === 'cancelled') return 'destructive' as const;
-  if (status === 'on_hold' || status === 'revisit_required') return 'warning' as const;
-  return 'default' as const;
-}
 
 const finished: readonly CustomerOrder['status'][] = ['completed', 'closed', 'cancelled'];
 
@@ -49,9 +43,9 @@ export function CustomerOrderList({ orders }: { orders: readonly CustomerOrder[]
                 <span className="grid min-w-0 flex-1 gap-1">
                   <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="font-semibold text-slate-900">{order.orderNumber}</span>
-                    <Badge variant={statusVariant(order.status)}>
+                    <StatusBadge tone={statusTones.order[order.status]}>
                       {customerStatusLabels[order.status]}
-                    </Badge>
+                    </StatusBadge>
                   </span>
                   <span className="text-sm text-slate-700">{order.jobTypeName}</span>
                   <span className="truncate text-sm text-slate-600">{order.address}</span>

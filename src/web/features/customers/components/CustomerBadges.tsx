@@ -1,5 +1,6 @@
 import type { CustomerValidationStatus } from '@shared/orders/order-status';
-import { Badge } from '@web/components/ui/badge';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
 
 export const validationLabels: Record<CustomerValidationStatus, string> = {
   unvalidated: 'Not validated',
@@ -8,13 +9,5 @@ export const validationLabels: Record<CustomerValidationStatus, string> = {
 };
 
 export function ValidationBadge({ status }: { status: CustomerValidationStatus }) {
-  return (
-    <Badge
-      variant={
-        status === 'validated' ? 'success' : status === 'rejected' ? 'destructive' : 'secondary'
-      }
-    >
-      {validationLabels[status]}
-    </Badge>
-  );
+  return <StatusBadge tone={statusTones.customer[status]}>{validationLabels[status]}</StatusBadge>;
 }

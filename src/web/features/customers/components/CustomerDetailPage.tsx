@@ -3,7 +3,6 @@ import { ArrowLeft, CheckCircle2, Pencil, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, type RouteComponentProps } from 'wouter';
 import { kitStatusLabels, orderStatusLabels } from '@shared/orders/order-status';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -17,6 +16,10 @@ import { showServerError } from '@web/lib/show-server-error';
 import { ValidationBadge } from './CustomerBadges';
 import { EditCustomerDialog } from './EditCustomerDialog';
 import { RejectCustomerDialog } from './RejectCustomerDialog';
+import { PageLayout } from '@web/components/page-layout';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
+import { EmailText } from '@web/components/responsive-list';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,7 +66,7 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-4">
+    <PageLayout width="medium">
       <Link
         href="/customers"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -110,7 +113,9 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
           </CardHeader>
           <CardContent>
             <dl>
-              <Fact label="Email">{c.email ?? '—'}</Fact>
+              <Fact label="Email">
+                {c.email ? <EmailText email={c.email} className="text-sm text-slate-900" /> : '—'}
+              </Fact>
               <Fact label="Phone">{c.phone ?? '—'}</Fact>
               <Fact label="Address">
                 <address className="not-italic">
@@ -145,7 +150,7 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
                     <div className="text-sm">
                       <Link
                         href={`/orders/${o.id}`}
-                        className="font-medium text-brand-700 hover:underline"
+                        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
                       >
                         {o.orderNumber}
                       </Link>
@@ -155,8 +160,12 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
                       </div>
                     </div>
                     <div className="flex gap-1.5">
-                      <Badge variant="secondary">{orderStatusLabels[o.status]}</Badge>
-                      <Badge variant="outline">Kit: {kitStatusLabels[o.kitStatus]}</Badge>
+                      <StatusBadge tone={statusTones.order[o.status]}>
+                        {orderStatusLabels[o.status]}
+                      </StatusBadge>
+                      <StatusBadge tone={statusTones.kit[o.kitStatus]}>
+                        Kit: {kitStatusLabels[o.kitStatus]}
+                      </StatusBadge>
                     </div>
                   </li>
                 ))}
@@ -168,6 +177,6 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
 
       <EditCustomerDialog customer={c} open={editing} onOpenChange={setEditing} />
       <RejectCustomerDialog customer={c} open={rejecting} onOpenChange={setRejecting} />
-    </div>
+    </PageLayout>
   );
 }

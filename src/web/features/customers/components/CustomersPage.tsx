@@ -23,6 +23,8 @@ import {
 import { errorMessage } from '@web/lib/api-client';
 import { useCustomers } from '@web/api/customers/list-customers';
 import { ValidationBadge, validationLabels } from './CustomerBadges';
+import { PageLayout } from '@web/components/page-layout';
+import { EmailText } from '@web/components/responsive-list';
 
 const pageSize = 25;
 
@@ -77,7 +79,7 @@ export default function CustomersPage() {
   const total = customers.data?.total ?? 0;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Customers</h1>
         <p className="mt-1 text-sm text-slate-600">
@@ -186,7 +188,11 @@ export default function CustomersPage() {
                       <div className="text-xs text-slate-500">{c.reference}</div>
                     </TableCell>
                     <TableCell>
-                      <div>{c.email ?? '—'}</div>
+                      {c.email ? (
+                        <EmailText email={c.email} className="max-w-64 text-sm" />
+                      ) : (
+                        <div>—</div>
+                      )}
                       <div className="text-xs text-slate-500">{c.phone ?? ''}</div>
                     </TableCell>
                     <TableCell>
@@ -211,6 +217,6 @@ export default function CustomersPage() {
           />
         </>
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -25,6 +25,7 @@ import { emptyToNull } from '@web/lib/form-values';
 import { showServerError } from '@web/lib/show-server-error';
 import { MoneyField, moneyError } from '@web/components/ui/money-input';
 import { DuplicateCustomerDialog } from './DuplicateCustomerDialog';
+import { PageLayout } from '@web/components/page-layout';
 
 type FormInput = z.input<typeof createOrderBody>;
 type FormOutput = z.output<typeof createOrderBody>;
@@ -144,7 +145,7 @@ export default function CreateOrderPage() {
   });
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-4">
+    <PageLayout width="medium">
       <Link
         href="/orders"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -160,7 +161,7 @@ export default function CreateOrderPage() {
             <h2 className="text-base font-semibold">Order</h2>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Partner" error={errors.partnerId && 'Choose a partner'}>
+            <FormField required label="Partner" error={errors.partnerId && 'Choose a partner'}>
               {(field) => (
                 <Select {...field} {...register('partnerId')}>
                   <option value="">Choose a partner</option>
@@ -180,6 +181,7 @@ export default function CreateOrderPage() {
               )}
             </FormField>
             <FormField
+              required
               label="Job type"
               error={errors.jobTypeId && 'Choose a job type'}
               description={
@@ -258,16 +260,17 @@ export default function CreateOrderPage() {
           <CardHeader>
             <h2 className="text-base font-semibold">Customer</h2>
             <CardDescription>
-              An email address or a phone number is needed. Phones are UK numbers.
+              Fields marked * are required. An email address or a phone number is needed; phones are
+              UK numbers.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First name" error={customerErrors?.firstName?.message}>
+            <FormField required label="First name" error={customerErrors?.firstName?.message}>
               {(field) => (
                 <Input {...field} autoComplete="off" {...register('customer.firstName')} />
               )}
             </FormField>
-            <FormField label="Last name" error={customerErrors?.lastName?.message}>
+            <FormField required label="Last name" error={customerErrors?.lastName?.message}>
               {(field) => (
                 <Input {...field} autoComplete="off" {...register('customer.lastName')} />
               )}
@@ -293,6 +296,7 @@ export default function CreateOrderPage() {
               )}
             </FormField>
             <FormField
+              required
               label="Address line 1"
               error={addressErrors?.line1?.message}
               className="sm:col-span-2"
@@ -311,7 +315,7 @@ export default function CreateOrderPage() {
                 />
               )}
             </FormField>
-            <FormField label="Town" error={addressErrors?.town?.message}>
+            <FormField required label="Town" error={addressErrors?.town?.message}>
               {(field) => <Input {...field} {...register('customer.address.town')} />}
             </FormField>
             <FormField label="County" error={addressErrors?.county?.message}>
@@ -323,6 +327,7 @@ export default function CreateOrderPage() {
               )}
             </FormField>
             <FormField
+              required
               label="Postcode"
               error={addressErrors?.postcode?.message}
               description="A UK postcode, such as EX1 1AA."
@@ -377,6 +382,6 @@ export default function CreateOrderPage() {
           void submit({ ...pending.body, allowDuplicateCustomer: true });
         }}
       />
-    </div>
+    </PageLayout>
   );
 }

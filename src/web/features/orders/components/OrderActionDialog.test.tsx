@@ -155,3 +155,61 @@ describe('transition dialogs', () => {
     });
   });
 });
+
+describe('offering an order to a contractor', () => {
+  const contractor = (id: string, name: string, payoutPence?: number) => ({
+    id,
+    name,
+    companyNumber: null,
+    vatNumber: null,
+    contactEmail: 'ops@example.com',
+    contactPhone: null,
+    address: null,
+    coverageAreas: ['EX'],
+    active: true,
+    rates:
+      payoutPence === undefined
+        ? []
+        : [{ jobTypeId: order.jobType.id, jobTypeName: order.jobType.name, payoutPence }],
+    engineerCount: 1,
+    openOrderCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('says what the payout will become, and why, before the offer is sent', async () => {
+    const validated = buildOrderDetail({
+      status: 'validated',
+      contractor: null,
+      payoutPence: 12000,
+    });
+    const items = [
+      contractor('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Tamar Satellite Services', 11880),
+      contractor('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Moor Dish Co'),
+    ];
+    const { calls } = stubApi({
+      'GET /api/contractors': () => ({
+        body: { items, total: items.length, page: 1, pageSize: 50 },
+      }),
+    });
+    renderPage(
+      <OrderActionDialog
+        order={validated}
+        allowed={{ action: 'assign', label: 'Assign contractor', needs: [] }}
+        open
+        onOpenChange={vi.fn()}
+      />,
+    );
+    const select = await screen.findByLabelText('Contractor');
+    await screen.findAllByRole('option', { name: /Tamar Satellite Services/ });
+    await userEvent.selectOptions(select, 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa');
+    expect((await screen.findByTestId('offer-payout')).textContent).toBe(
+      "The payout will change from £120.00 to £118.80: Tamar Satellite Services's rate card pays £118.80 for Standard installation.",
+    );
+    await userEvent.selectOptions(select, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb');
+    expect(screen.getByTestId('offer-payout').textContent).toBe(
+      'Moor Dish Co has no rate for Standard installation on their rate card, so the payout stays £120.00.',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});

@@ -13,6 +13,7 @@ import {
   visitSlotLabels,
   visitSlots,
 } from '@shared/orders/order-status';
+import { offerPayout } from '@shared/orders/offer-payout';
 import { orderActionEndpoints, type OrderDetail } from '@shared/orders/orders.contracts';
 import { Button } from '@web/components/ui/button';
 import {
@@ -146,6 +147,16 @@ export function OrderActionDialog({
   const activeContractors = (contractors.data?.items ?? []).filter((c) => c.active);
   const suggested = activeContractors.filter((c) => coveringIds.has(c.id));
   const others = activeContractors.filter((c) => !coveringIds.has(c.id));
+  const chosenId = form.watch('contractorId') as string | undefined;
+  const chosen = activeContractors.find((c) => c.id === chosenId);
+  const payout = chosen
+    ? offerPayout({
+        currentPayoutPence: order.payoutPence,
+        ratePence: chosen.rates.find((rate) => rate.jobTypeId === order.jobType.id)?.payoutPence,
+        contractorName: chosen.name,
+        jobTypeName: order.jobType.name,
+      })
+    : undefined;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -192,6 +203,19 @@ export function OrderActionDialog({
                 </Select>
               )}
             </FormField>
+          )}
+          {action === 'assign' && payout && (
+            <p
+              role="status"
+              data-testid="offer-payout"
+              className={
+                payout.changes
+                  ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900'
+                  : 'rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700'
+              }
+            >
+              {payout.text}
+            </p>
           )}
 
           {action === 'dispatch_kit' && (

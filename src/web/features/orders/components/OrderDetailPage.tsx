@@ -20,8 +20,24 @@ import {
   VisitsSection,
 } from './OrderSections';
 import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
+import { PageLayout } from '@web/components/page-layout';
 
 const destructive = new Set(['cancel', 'unassign', 'decline', 'fail']);
+
+/** The lifecycle's forward moves, in the order they happen: the first allowed is the primary. */
+const forwardMoves = [
+  'resume',
+  'submit_customer_form',
+  'validate',
+  'assign',
+  'accept',
+  'dispatch_kit',
+  'confirm_kit_arrived',
+  'schedule',
+  'check_in',
+  'complete',
+  'close',
+];
 
 /** /orders/:id (back office): everything about one order, and the moves allowed now. */
 export default function OrderDetailPage({ params }: RouteComponentProps) {
@@ -56,8 +72,11 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
   }
 
   const o = order.data;
+  const primary = forwardMoves.find((move) =>
+    o.allowedActions.some((allowed) => allowed.action === move),
+  );
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <PageLayout>
       <Link
         href="/orders"
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
@@ -109,17 +128,41 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
         {o.allowedActions.length === 0 ? (
           <p className="text-sm text-slate-600">No change can be made to this order now.</p>
         ) : (
-          <div className="flex flex-wrap gap-2">
-            {o.allowedActions.map((allowed) => (
-              <Button
-                key={allowed.action}
-                size="sm"
-                variant={destructive.has(allowed.action) ? 'destructive' : 'default'}
-                onClick={() => setActing(allowed)}
+          <div className="flex flex-wrap items-center gap-2">
+            {[...o.allowedActions]
+              .filter((allowed) => !destructive.has(allowed.action))
+              .sort((a, b) => (a.action === primary ? -1 : b.action === primary ? 1 : 0))
+              .map((allowed) => (
+                <Button
+                  key={allowed.action}
+                  size="sm"
+                  variant={allowed.action === primary ? 'default' : 'outline'}
+                  onClick={() => setActing(allowed)}
+                >
+                  {allowed.label}
+                </Button>
+              ))}
+            {o.allowedActions.some((allowed) => destructive.has(allowed.action)) && (
+              <div
+                className="flex flex-wrap gap-2 sm:ml-auto sm:border-l sm:border-slate-200 sm:pl-3"
+                role="group"
+                aria-label="Undo or stop"
               >
-                {allowed.label}
-              </Button>
-            ))}
+                {o.allowedActions
+                  .filter((allowed) => destructive.has(allowed.action))
+                  .map((allowed) => (
+                    <Button
+                      key={allowed.action}
+                      size="sm"
+                      variant="outline"
+                      className="border-red-300 text-red-700 hover:bg-red-50"
+                      onClick={() => setActing(allowed)}
+                    >
+                      {allowed.label}
+                    </Button>
+                  ))}
+              </div>
+            )}
           </div>
         )}
       </section>
@@ -144,7 +187,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
           </div>
           <VisitsSection order={o} />
         </div>
-        <Timeline events={o.timeline} />
+        <Timeline events={o.timeline} order={o} />
       </div>
 
       {acting && (
@@ -157,6 +200,6 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
         />
       )}
       <EditOrderDialog order={o} open={editing} onOpenChange={setEditing} />
-    </div>
+    </PageLayout>
   );
 }

@@ -2,17 +2,18 @@ import type { ReactNode } from 'react';
 import { lifecycleActionLabels, type LifecycleAction } from '@shared/orders/order-lifecycle';
 import {
   failureReasonLabels,
-  kitStatusLabels,
   orderStatusLabels,
   visitSlotLabels,
 } from '@shared/orders/order-status';
 import type { OrderDetail, OrderEvent } from '@shared/orders/orders.contracts';
 import type { Visit } from '@shared/orders/visits.contracts';
+import { timelineText, type TimelineNames } from '@shared/orders/timeline-text';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { formatDate, formatDateTime } from '../lib/format';
 import { formatPence } from '@web/lib/money';
 import { KitStatusBadge } from './StatusBadges';
+import { EmailText } from '@web/components/responsive-list';
 
 /** A label and its value, as a definition list row. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -64,7 +65,9 @@ export function CustomerSection({ order, link }: { order: OrderDetail; link?: Re
           </Badge>
           {c.rejectionReason && <span className="ml-2 text-slate-600">{c.rejectionReason}</span>}
         </Fact>
-        <Fact label="Email">{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : '—'}</Fact>
+        <Fact label="Email">
+          {c.email ? <EmailText email={c.email} className="text-sm text-slate-900" /> : '—'}
+        </Fact>
         <Fact label="Phone">{c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : '—'}</Fact>
         <Fact label="Address">
           <address className="not-italic">
@@ -107,7 +110,9 @@ export function ContractorSection({ order }: { order: OrderDetail }) {
         <dl>
           <Fact label="Company">{order.contractor.name}</Fact>
           <Fact label="Assignment">{assignmentLabels[order.assignmentState]}</Fact>
-          <Fact label="Email">{order.contractor.contactEmail}</Fact>
+          <Fact label="Email">
+            <EmailText email={order.contractor.contactEmail} className="text-sm text-slate-900" />
+          </Fact>
           <Fact label="Phone">{order.contractor.contactPhone ?? '—'}</Fact>
           <Fact label="Offered">{formatDateTime(order.contractorOfferedAt)}</Fact>
           <Fact label="Accepted">{formatDateTime(order.contractorAcceptedAt)}</Fact>
@@ -227,29 +232,32 @@ export function eventTitle(event: Pick<OrderEvent, 'type'>): string {
   return lifecycleActionLabels[event.type as LifecycleAction]?.label ?? event.type;
 }
 
-const hiddenDataKeys = new Set([
-  'orderNumber',
-  'customerId',
-  'contractorId',
-  'engineerId',
-  'visitId',
-]);
-
-function dataSummary(data: Record<string, unknown>): string[] {
-  const lines: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (hiddenDataKeys.has(key) || value === null || value === undefined || value === '') continue;
-    if (typeof value === 'object') {
-      if (key === 'changes') lines.push(`Changed: ${Object.keys(value).join(', ')}`);
-      continue;
-    }
-    lines.push(`${key.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${String(value)}`);
-  }
-  return lines;
+/** The names the timeline's sentences need, from what the order detail already carries. */
+function timelineNames(
+  order: Pick<OrderDetail, 'visits' | 'contractor' | 'jobType'> | undefined,
+): TimelineNames {
+  const engineers = new Map(
+    (order?.visits ?? []).map((visit) => [
+      visit.engineer.id,
+      `${visit.engineer.firstName} ${visit.engineer.lastName}`,
+    ]),
+  );
+  return {
+    engineerName: (id) => engineers.get(id),
+    contractorName: (id) => (order?.contractor?.id === id ? order.contractor.name : undefined),
+    jobTypeName: (id) => (order?.jobType.id === id ? order.jobType.name : undefined),
+  };
 }
 
-export function Timeline({ events }: { events: OrderEvent[] }) {
+export function Timeline({
+  events,
+  order,
+}: {
+  events: OrderEvent[];
+  order?: Pick<OrderDetail, 'visits' | 'contractor' | 'jobType'>;
+}) {
   const newestFirst = [...events].reverse();
+  const names = timelineNames(order);
   return (
     <Section title="Timeline">
       {newestFirst.length === 0 ? (
@@ -262,29 +270,16 @@ export function Timeline({ events }: { events: OrderEvent[] }) {
                 aria-hidden="true"
                 className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-brand-500"
               />
-              <p className="text-sm font-medium text-slate-900">{eventTitle(event)}</p>
+              <p className="text-sm text-slate-900">{timelineText(event, names)}</p>
               <p className="text-xs text-slate-500">
+                <span className="font-medium text-slate-600">{eventTitle(event)}</span>
+                {' · '}
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
                 {event.actor ? ` · ${event.actor.name}` : ''}
+                {event.fromStatus !== event.toStatus && event.toStatus
+                  ? ` · now ${orderStatusLabels[event.toStatus].toLowerCase()}`
+                  : ''}
               </p>
-              {event.fromStatus !== event.toStatus && event.toStatus && (
-                <p className="text-sm text-slate-700">
-                  {event.fromStatus ? `${orderStatusLabels[event.fromStatus]} → ` : ''}
-                  {orderStatusLabels[event.toStatus]}
-                </p>
-              )}
-              {event.fromKitStatus !== event.toKitStatus && event.toKitStatus && (
-                <p className="text-sm text-slate-700">
-                  Kit: {event.fromKitStatus ? `${kitStatusLabels[event.fromKitStatus]} → ` : ''}
-                  {kitStatusLabels[event.toKitStatus]}
-                </p>
-              )}
-              {event.reason && <p className="text-sm text-slate-700">Reason: {event.reason}</p>}
-              {dataSummary(event.data).map((line) => (
-                <p key={line} className="text-xs text-slate-600">
-                  {line}
-                </p>
-              ))}
             </li>
           ))}
         </ol>

@@ -24,7 +24,7 @@ export default function OrderSummaryPage({ params }: RouteComponentProps) {
             <ContractorSection order={o} />
           </div>
           <VisitsSection order={o} />
-          <Timeline events={o.timeline} />
+          <Timeline events={o.timeline} order={o} />
         </>
       )}
     </PrintableOrder>

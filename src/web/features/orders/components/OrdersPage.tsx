@@ -12,6 +12,7 @@ import { activeFilterCount, pageSizes, toApiQuery } from '../lib/list-search-par
 import { useListState } from '../lib/use-list-state';
 import { OrderFilters, OrderSearchBox } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
+import { PageLayout } from '@web/components/page-layout';
 
 /** /orders (back office): the server-paginated, filtered, searchable list; state in the URL. */
 export default function OrdersPage() {
@@ -22,7 +23,7 @@ export default function OrdersPage() {
   const filtered = activeFilterCount(state) > 0 || state.q.trim() !== '';
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-4">
+    <PageLayout>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Orders</h1>
@@ -90,6 +91,6 @@ export default function OrdersPage() {
           </>
         )}
       </section>
-    </div>
+    </PageLayout>
   );
 }

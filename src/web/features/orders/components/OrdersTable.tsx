@@ -36,7 +36,7 @@ const columns = [
       <div className="grid">
         <Link
           href={`/orders/${info.row.original.id}`}
-          className="font-medium text-brand-700 hover:underline"
+          className="font-medium whitespace-nowrap text-brand-700 hover:underline"
         >
           {info.getValue()}
         </Link>
@@ -131,7 +131,7 @@ export function OrdersTable({
             <div className="flex items-start justify-between gap-2">
               <Link
                 href={`/orders/${order.id}`}
-                className="font-medium text-brand-700 hover:underline"
+                className="font-medium whitespace-nowrap text-brand-700 hover:underline"
               >
                 {order.orderNumber}
               </Link>

@@ -7,7 +7,6 @@ import {
   type Message,
 } from '@shared/messages/messages.contracts';
 import { formatUkPhone } from '@shared/phone';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Pagination } from '@web/components/ui/pagination';
 import {
@@ -33,17 +32,15 @@ import {
 import { errorMessage } from '@web/lib/api-client';
 import { useMessages } from '@web/api/messages/list-messages';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
+import { ListCard, ResponsiveList } from '@web/components/responsive-list';
 
 type Channel = (typeof messageChannels)[number];
 type Status = (typeof messageStatuses)[number];
 
 const pageSize = 25;
 
-const statusVariant: Record<Status, 'secondary' | 'success' | 'destructive'> = {
-  queued: 'secondary',
-  sent: 'success',
-  failed: 'destructive',
-};
 const statusLabel: Record<Status, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' };
 const channelLabel: Record<Channel, string> = { email: 'Email', sms: 'SMS' };
 const providerLabel = { smtp: 'SMTP', twilio: 'Twilio', outbox: 'Outbox' } as const;
@@ -183,64 +180,104 @@ export function MessagesOutbox() {
         </EmptyState>
       ) : (
         <>
-          <Table aria-label="Messages">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Created</TableHead>
-                <TableHead>Channel</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead>Subject</TableHead>
-                <TableHead>Delivery</TableHead>
-                <TableHead>
-                  <span className="sr-only">Open</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {messages.data.messages.map((message) => (
-                <TableRow key={message.id}>
-                  <TableCell className="whitespace-nowrap">{when(message.createdAt)}</TableCell>
-                  <TableCell>
-                    <span className="inline-flex items-center gap-1.5">
-                      {message.channel === 'email' ? (
-                        <Mail aria-hidden="true" className="size-4 text-slate-500" />
-                      ) : (
-                        <MessageSquare aria-hidden="true" className="size-4 text-slate-500" />
-                      )}
-                      {channelLabel[message.channel]}
-                    </span>
-                  </TableCell>
-                  <TableCell className="break-all">{recipient(message)}</TableCell>
-                  <TableCell>{summary(message)}</TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-1">
-                      <Badge variant={statusVariant[message.status]}>
-                        {statusLabel[message.status]}
-                      </Badge>
-                      {message.provider && (
-                        <span className="text-xs text-slate-500">
-                          {providerLabel[message.provider]}
-                        </span>
-                      )}
-                    </div>
-                    {message.lastError && (
-                      <p className="mt-1 text-xs text-red-700">{message.lastError}</p>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Read the ${channelLabel[message.channel]} to ${recipient(message)}`}
-                      onClick={() => setOpen(message)}
+          <ResponsiveList
+            label="Messages"
+            cards={messages.data.messages.map((message) => (
+              <ListCard key={message.id}>
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p
+                      className="truncate text-sm font-medium text-slate-900"
+                      title={recipient(message)}
                     >
-                      Read
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                      {recipient(message)}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {channelLabel[message.channel]} · {when(message.createdAt)}
+                    </p>
+                  </div>
+                  <StatusBadge tone={statusTones.message[message.status]}>
+                    {statusLabel[message.status]}
+                  </StatusBadge>
+                </div>
+                <p className="text-sm text-slate-700">{summary(message)}</p>
+                {message.lastError && <p className="text-xs text-red-700">{message.lastError}</p>}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="w-fit"
+                  aria-label={`Read the ${channelLabel[message.channel]} to ${recipient(message)}`}
+                  onClick={() => setOpen(message)}
+                >
+                  Read
+                </Button>
+              </ListCard>
+            ))}
+            table={
+              <Table aria-label="Messages">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Created</TableHead>
+                    <TableHead>Channel</TableHead>
+                    <TableHead>To</TableHead>
+                    <TableHead>Subject</TableHead>
+                    <TableHead>Delivery</TableHead>
+                    <TableHead>
+                      <span className="sr-only">Open</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {messages.data.messages.map((message) => (
+                    <TableRow key={message.id}>
+                      <TableCell className="whitespace-nowrap">{when(message.createdAt)}</TableCell>
+                      <TableCell>
+                        <span className="inline-flex items-center gap-1.5">
+                          {message.channel === 'email' ? (
+                            <Mail aria-hidden="true" className="size-4 text-slate-500" />
+                          ) : (
+                            <MessageSquare aria-hidden="true" className="size-4 text-slate-500" />
+                          )}
+                          {channelLabel[message.channel]}
+                        </span>
+                      </TableCell>
+                      <TableCell>
+                        <span className="block max-w-64 truncate" title={recipient(message)}>
+                          {recipient(message)}
+                        </span>
+                      </TableCell>
+                      <TableCell>{summary(message)}</TableCell>
+                      <TableCell>
+                        <div className="flex flex-wrap items-center gap-1">
+                          <StatusBadge tone={statusTones.message[message.status]}>
+                            {statusLabel[message.status]}
+                          </StatusBadge>
+                          {message.provider && (
+                            <span className="text-xs text-slate-500">
+                              {providerLabel[message.provider]}
+                            </span>
+                          )}
+                        </div>
+                        {message.lastError && (
+                          <p className="mt-1 text-xs text-red-700">{message.lastError}</p>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Read the ${channelLabel[message.channel]} to ${recipient(message)}`}
+                          onClick={() => setOpen(message)}
+                        >
+                          Read
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            }
+          />
           <Pagination
             label="Message list pages"
             page={page}

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { MessagesOutbox } from './MessagesOutbox';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersTable } from './UsersTable';
+import { PageLayout } from '@web/components/page-layout';
 
 type Tab = 'users' | 'messages';
 
@@ -19,10 +20,10 @@ export default function UsersPage() {
   const handleEdit = useCallback((user: UserSummary) => setDialog({ user }), []);
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6">
+    <PageLayout>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">User Management</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">User management</h1>
           <p className="mt-1 text-sm text-slate-600">
             Invite people, set their roles and sign-in options, and read the messages sent to them.
           </p>
@@ -56,6 +57,6 @@ export default function UsersPage() {
         open={dialog !== null}
         onOpenChange={(open) => !open && setDialog(null)}
       />
-    </div>
+    </PageLayout>
   );
 }

@@ -31,14 +31,11 @@ import { useUsers } from '@web/api/users/list-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { roleLabels, statusLabels } from '../lib/labels';
 import { UserActions } from './UserActions';
+import { statusTones } from '@shared/status-tones';
+import { StatusBadge } from '@web/components/status-badge';
+import { EmailText, ListCard, ResponsiveList } from '@web/components/responsive-list';
 
 const pageSize = 25;
-
-const statusVariant: Record<UserStatus, 'warning' | 'success' | 'destructive'> = {
-  invited: 'warning',
-  active: 'success',
-  disabled: 'destructive',
-};
 
 const column = createColumnHelper<UserSummary>();
 
@@ -72,11 +69,11 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
         id: 'name',
         header: 'Name',
         cell: ({ row: { original: user } }) => (
-          <div className="min-w-40">
-            <div className="font-medium text-slate-900">
+          <div className="max-w-64 min-w-40">
+            <div className="font-medium whitespace-nowrap text-slate-900">
               {user.firstName} {user.lastName}
             </div>
-            <div className="text-xs break-all text-slate-500">{user.email}</div>
+            <EmailText email={user.email} />
           </div>
         ),
       }),
@@ -115,7 +112,9 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
           const locked = user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
           return (
             <div className="flex flex-wrap gap-1">
-              <Badge variant={statusVariant[user.status]}>{statusLabels[user.status]}</Badge>
+              <StatusBadge tone={statusTones.user[user.status]}>
+                {statusLabels[user.status]}
+              </StatusBadge>
               {locked && <Badge variant="destructive">Locked</Badge>}
               {user.twoFactorMethod === 'email' && <Badge variant="secondary">2FA email</Badge>}
             </div>
@@ -261,30 +260,78 @@ export function UsersTable({ onEdit }: { onEdit: (user: UserSummary) => void }) 
         </EmptyState>
       ) : (
         <>
-          <Table aria-label="Users">
-            <TableHeader>
-              {table.getHeaderGroups().map((group) => (
-                <TableRow key={group.id}>
-                  {group.headers.map((header) => (
-                    <TableHead key={header.id}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </TableHead>
+          <ResponsiveList
+            label="Users"
+            cards={(users.data?.users ?? []).map((user) => {
+              const locked = user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
+              const company =
+                user.companyName ??
+                (user.contractorId ? contractorNames.get(user.contractorId) : undefined);
+              return (
+                <ListCard key={user.id}>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">
+                        {user.firstName} {user.lastName}
+                      </p>
+                      <EmailText email={user.email} />
+                    </div>
+                    <UserActions user={user} onEdit={() => onEdit(user)} />
+                  </div>
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge tone={statusTones.user[user.status]}>
+                      {statusLabels[user.status]}
+                    </StatusBadge>
+                    {locked && <Badge variant="destructive">Locked</Badge>}
+                    <Badge>{roleLabels[user.role]}</Badge>
+                    {user.additionalRoles.map((extra) => (
+                      <Badge key={extra} variant="outline">
+                        + {roleLabels[extra]}
+                      </Badge>
+                    ))}
+                    {user.twoFactorMethod === 'email' && (
+                      <Badge variant="secondary">2FA email</Badge>
+                    )}
+                  </div>
+                  <p className="text-xs text-slate-500">
+                    {[company, user.phone ? formatUkPhone(user.phone) : undefined]
+                      .filter(Boolean)
+                      .join(' · ') || 'No company or mobile'}
+                    {' · '}
+                    {user.lastLoginAt
+                      ? `Signed in ${formatDistanceToNow(new Date(user.lastLoginAt), { addSuffix: true })}`
+                      : 'Never signed in'}
+                  </p>
+                </ListCard>
+              );
+            })}
+            table={
+              <Table aria-label="Users">
+                <TableHeader>
+                  {table.getHeaderGroups().map((group) => (
+                    <TableRow key={group.id}>
+                      {group.headers.map((header) => (
+                        <TableHead key={header.id}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                        </TableHead>
+                      ))}
+                    </TableRow>
                   ))}
-                </TableRow>
-              ))}
-            </TableHeader>
-            <TableBody>
-              {table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </TableCell>
+                </TableHeader>
+                <TableBody>
+                  {table.getRowModel().rows.map((row) => (
+                    <TableRow key={row.id}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </TableCell>
+                      ))}
+                    </TableRow>
                   ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                </TableBody>
+              </Table>
+            }
+          />
           <Pagination
             label="User list pages"
             page={page}
