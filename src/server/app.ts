@@ -12,6 +12,7 @@ import { apiRoutes } from './api';
 import { healthRoutes } from './modules/health/health.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
+import { collectRoutes } from './plugins/route-registry';
 import { webAppPlugin } from './plugins/web-app';
 
 export type BuildAppOptions = AppDeps & {
@@ -38,6 +39,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
