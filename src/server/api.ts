@@ -14,14 +14,19 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
+import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
 
 /**
  * The `/api` scope. Each area registers its routes here; the authentication guard hook lives
  * on this scope so that a new route is protected unless it opts out with `config.public`.
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per-route limits (`config.rateLimit`), keyed by client address (TRUST_PROXY aware).
-  await app.register(rateLimit, { global: false });
+  // Per-route limits (`config.rateLimit`), keyed by client address (TRUST_PROXY aware), counted
+  // in PostgreSQL so every server behind a load balancer shares them (issue 9).
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(() => app.deps.database.db),
+  });
   await app.register(authGuardPlugin);
 
   await app.register(authRoutes);

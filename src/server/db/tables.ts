@@ -15,3 +15,4 @@ export * from './schema/customers';
 export * from './schema/orders';
 export * from './schema/visits';
 export * from './schema/order-events';
+export * from './schema/rate-limits';
