@@ -28,6 +28,11 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     store: postgresRateLimitStore(() => app.deps.database.db),
   });
   await app.register(authGuardPlugin);
+  // Issue 9: API answers carry personal data; no browser or proxy keeps them unless a route
+  // says otherwise by setting its own Cache-Control.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   await app.register(authRoutes);
   await app.register(settingsRoutes);

@@ -13,6 +13,7 @@ import {
   toMessage,
   useMessageLog,
 } from './messages.service';
+import { maskSpentSecrets } from './message-secrets';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   useMessageLog(app.deps, app.log);
@@ -30,7 +31,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await listMessages(app.deps.database.db, request.query);
       const adapters = messageAdapters(app.deps);
       return {
-        messages: result.rows.map(toMessage),
+        messages: (await maskSpentSecrets(app.deps.database.db, result.rows)).map(toMessage),
         total: result.total,
         page: result.page,
         pageSize: result.pageSize,
@@ -51,7 +52,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findMessage(app.deps.database.db, request.params.id);
       if (!row) throw notFound('Message not found');
-      return { message: toMessage(row) };
+      const [shown] = await maskSpentSecrets(app.deps.database.db, [row]);
+      return { message: toMessage(shown!) };
     },
   );
 };
