@@ -16,17 +16,27 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
 
 /**
  * The `/api` scope. Each area registers its routes here; the authentication guard hook lives
  * on this scope so that a new route is protected unless it opts out with `config.public`.
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per-route limits (`config.rateLimit`), keyed by client address (TRUST_PROXY aware).
-  await app.register(rateLimit, { global: false });
+  // Per-route limits (`config.rateLimit`), keyed by client address (TRUST_PROXY aware), counted
+  // in PostgreSQL so every server behind a load balancer shares them (issue 9).
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(() => app.deps.database.db),
+  });
   await app.register(authGuardPlugin);
   // Every POST/PUT/PATCH/DELETE route below accepts an Idempotency-Key (decision 019).
   await app.register(idempotencyPlugin);
+  // Issue 9: API answers carry personal data; no browser or proxy keeps them unless a route
+  // says otherwise by setting its own Cache-Control.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   await app.register(authRoutes);
   await app.register(settingsRoutes);

@@ -13,6 +13,7 @@ import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
+import { collectRoutes } from './plugins/route-registry';
 import { webAppPlugin } from './plugins/web-app';
 
 export type BuildAppOptions = AppDepsWithoutLog & {
@@ -39,6 +40,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const deps: AppDeps = { ...startDeps, log: app.log };

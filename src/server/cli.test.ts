@@ -70,4 +70,12 @@ describe('CLI (embedded database)', () => {
     expect(busy.stderr).toContain('is in use by another Uplink process');
     expect(busy.stderr).toContain('Stop the server first');
   }, 120_000);
+
+  it('demo:remove says plainly when there is no demo data', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uplink-cli-'));
+    const removed = cli(['demo:remove'], { DATA_DIR: dataDir });
+    expect(removed.stderr).toBe('');
+    expect(removed.status).toBe(0);
+    expect(removed.stdout.trim()).toBe('This database has no demo data; nothing removed.');
+  }, 120_000);
 });

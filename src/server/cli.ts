@@ -15,6 +15,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { AuditContext } from './modules/audit/audit.service';
 import { silentLog } from './log';
 import { createActiveUser, disableUserByEmail, inviteUser } from './modules/users/users.service';
+import { describeDemoRemoval, removeDemoData } from './seed/demo-remove';
 import { openConfiguredDatabase } from './start-server';
 
 const cliContext: AuditContext = { actorUserId: null, ip: null, userAgent: 'uplink-cli' };
@@ -141,6 +142,16 @@ export function buildCli() {
     .action(async (opts) => {
       const user = await withDeps((deps) => disableUserByEmail(deps, opts.email, cliContext));
       process.stdout.write(`Disabled ${user.email}\n`);
+    });
+
+  program
+    .command('demo:remove')
+    .description(
+      'remove the demo accounts and demo data (orders, customers, partners, job types, contractors, messages)',
+    )
+    .action(async () => {
+      const result = await withDeps((deps) => removeDemoData(deps.database.db));
+      process.stdout.write(`${describeDemoRemoval(result)}\n`);
     });
 
   return program;

@@ -24,7 +24,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://uplink.example.com' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFromEnv.default(true),
+  // Default: demo data only where PUBLIC_URL is a loopback address (issue 9, decision 023).
+  SEED_DEMO: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   JOBS_WORKER: booleanFromEnv.default(true),
   // Identity and access (issue 3); see docs/decisions/007-sessions-and-passwords.md.
@@ -70,19 +71,46 @@ const envSchema = z.object({
     .default(10),
 });
 
-const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  if (env.SMS_PROVIDER !== 'twilio') return;
-  for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
-    if (!env[key])
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message: 'is required when SMS_PROVIDER=twilio',
-      });
-  }
-});
+const checkedEnvSchema = envSchema
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER !== 'twilio') return;
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!env[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required when SMS_PROVIDER=twilio',
+        });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    SEED_DEMO:
+      env.SEED_DEMO ?? isLoopbackUrl(env.PUBLIC_URL ?? `http://${displayHostOf(env.HOST)}`),
+  }));
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.output<typeof checkedEnvSchema>;
+
+/** The host to print and link to when PUBLIC_URL is unset: any-address means this machine. */
+function displayHostOf(host: string) {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
+
+/**
+ * Is this URL's host the machine itself (localhost, 127.0.0.0/8, ::1)? Such a server is a
+ * newcomer's or a developer's; anything else is reachable by others.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]' || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 export type Config = Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
   DATA_DIR: string;
@@ -112,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const displayHost = parsed.HOST === '0.0.0.0' || parsed.HOST === '::' ? 'localhost' : parsed.HOST;
+  const displayHost = displayHostOf(parsed.HOST);
   return {
     ...parsed,
     DATA_DIR: dataDir,

@@ -62,3 +62,19 @@ describe('loadConfig', () => {
     ).toBe('https://uplink.example.com');
   });
 });
+
+describe('demo data by default only on a local address (issue 9)', () => {
+  it.each([
+    [{}, true],
+    [{ PUBLIC_URL: 'http://localhost:5000' }, true],
+    [{ PUBLIC_URL: 'http://127.0.0.1:8080' }, true],
+    [{ PUBLIC_URL: 'http://[::1]:5000' }, true],
+    [{ PUBLIC_URL: 'https://uplink.example.com' }, false],
+    [{ PUBLIC_URL: 'http://192.168.1.20:5000' }, false],
+    [{ HOST: '192.168.1.20' }, false],
+    [{ PUBLIC_URL: 'https://uplink.example.com', SEED_DEMO: 'true' }, true],
+    [{ PUBLIC_URL: 'http://localhost:5000', SEED_DEMO: 'false' }, false],
+  ])('%j gives SEED_DEMO=%s', (env, expected) => {
+    expect(parseEnv(env as NodeJS.ProcessEnv).SEED_DEMO).toBe(expected);
+  });
+});

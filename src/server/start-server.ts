@@ -1,13 +1,13 @@
 import { closeAdapters, createAdapters } from './adapters/adapters';
 import { buildApp, type App } from './app';
 import type { AppState } from './app-deps';
-import type { Config } from './config';
+import { isLoopbackUrl, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register';
 import { createEventBus } from './modules/events/events.service';
-import { demoAnnouncements, runFirstStartSeed } from './seed/seed';
+import { runFirstStartSeed, seedAnnouncement } from './seed/seed';
 
 export type RunningServer = {
   app: App;
@@ -54,7 +54,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const seed = await runFirstStartSeed(database.db, { demo: config.SEED_DEMO });
     state.seeded = true;
     const started = app;
-    announce(started, config, seed.demo, seed.seededNow);
+    const seedLines = await seedAnnouncement(database.db, {
+      ...seed,
+      publicUrl: config.PUBLIC_URL,
+      loopback: isLoopbackUrl(config.PUBLIC_URL),
+    });
+    announce(started, config, seedLines);
 
     return {
       app: started,
@@ -76,20 +81,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
-function announce(app: App, config: Config, demo: boolean, seededNow: boolean) {
+function announce(app: App, config: Config, seedLines: string[]) {
   const lines = [
     '',
     `  Uplink is ready at ${config.PUBLIC_URL}`,
     `  Database: ${config.DATABASE_URL ? 'PostgreSQL server' : `embedded PGlite in ${config.DATA_DIR}`}`,
   ];
-  if (seededNow)
-    lines.push(
-      demo
-        ? '  Demo data added (first start).'
-        : '  First start without demo data (SEED_DEMO=false).',
-    );
-  const signIns = demo ? demoAnnouncements() : [];
-  if (signIns.length > 0) lines.push('', ...signIns.map((line) => `  ${line}`));
+  lines.push(...seedLines.map((line) => (line ? `  ${line}` : line)));
   lines.push('');
   app.log.info({ url: config.PUBLIC_URL }, 'ready');
   process.stdout.write(lines.join('\n') + '\n');

@@ -18,3 +18,4 @@ export * from './schema/order-events';
 export * from './schema/domain-events';
 export * from './schema/idempotency';
 export * from './schema/public-links';
+export * from './schema/rate-limits';

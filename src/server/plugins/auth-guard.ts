@@ -29,7 +29,13 @@ function hostKey(hostname: string, port: string, protocol: string) {
   return `${hostname.toLowerCase()}:${port || defaultPort(protocol)}`;
 }
 
-/** Does the Origin (or Referer) name this site: the public URL or the host the request came to? */
+/**
+ * Does the Origin (or Referer) name this site? Scheme, host and port must all match: either
+ * PUBLIC_URL exactly, or (for a server reached by another name, such as 127.0.0.1 in
+ * development, or Vite's port in `npm run dev`) the host the request came to, over the scheme
+ * it came by. PUBLIC_URL's host with another scheme is refused (issue 9: http:// for an
+ * https:// site is another origin).
+ */
 export function isSameSite(
   request: FastifyRequest,
   source: string,
@@ -42,7 +48,12 @@ export function isSameSite(
   } catch {
     return false;
   }
-  if (url.origin === new URL(publicUrl).origin) return true;
+  const site = new URL(publicUrl);
+  if (url.origin === site.origin) return true;
+  // PUBLIC_URL's host over another scheme is another origin (`npm run dev`'s other port is not).
+  if (url.hostname.toLowerCase() === site.hostname.toLowerCase() && url.protocol !== site.protocol)
+    return false;
+  if (url.protocol !== `${request.protocol}:`) return false;
   const host =
     request.headers['x-forwarded-host'] && trustProxy
       ? String(request.headers['x-forwarded-host']).split(',')[0]!.trim()

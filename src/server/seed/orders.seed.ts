@@ -249,7 +249,7 @@ export const demoLinkedEmails = [
   'dual@example.com',
 ];
 
-const demoContractors = [
+export const demoContractors = [
   {
     name: demoContractorName,
     companyNumber: '09876543',

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema/meta';
+import { users } from '../db/schema/users';
 import { demoSeeders } from './seeders';
 
 export type SeedContext = { db: Database; now: Date };
@@ -44,4 +45,56 @@ export async function readSeedRecord(db: Database): Promise<SeedRecord | null> {
 
 export function demoAnnouncements(seeders: Seeder[] = demoSeeders): string[] {
   return seeders.flatMap((seeder) => seeder.announce?.() ?? []);
+}
+
+/**
+ * What the start-up banner says about demo data (issue 9, decision 023): the demo sign-ins on a
+ * local server; a warning when demo accounts exist on a server others can reach; and, when no
+ * back-office account can sign in yet, how to create the first one.
+ */
+export async function seedAnnouncement(
+  db: Database,
+  options: {
+    demo: boolean;
+    seededNow: boolean;
+    publicUrl: string;
+    loopback: boolean;
+    seeders?: Seeder[];
+  },
+): Promise<string[]> {
+  const lines: string[] = [];
+  if (options.seededNow) {
+    lines.push(
+      options.demo
+        ? 'Demo data added (first start).'
+        : options.loopback
+          ? 'First start without demo data (SEED_DEMO=false).'
+          : `First start without demo data (${options.publicUrl} is not a local address; SEED_DEMO=true adds it).`,
+    );
+  }
+  if (options.demo) {
+    if (!options.loopback) {
+      lines.push(
+        '',
+        `WARNING: demo accounts with a published password exist on ${options.publicUrl},`,
+        'which is not a local address (SEED_DEMO=true). Anyone who reads the README can sign in.',
+        'Remove them before real use: npm run cli -- demo:remove',
+      );
+    }
+    const signIns = demoAnnouncements(options.seeders);
+    if (signIns.length > 0) lines.push('', ...signIns);
+  }
+  const [backOffice] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'back_office'), eq(users.status, 'active')))
+    .limit(1);
+  if (!backOffice) {
+    lines.push(
+      '',
+      'No back-office account can sign in yet. Create the first one with:',
+      "  npm run cli -- user:create --email you@example.com --password '…' --role back_office --first Your --last Name",
+    );
+  }
+  return lines;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../schema/text';
 import { isUkMobile } from '../uk-mobile';
 import { roles } from '../roles';
 import { currentUserSchema } from './current-user';
@@ -35,27 +36,23 @@ export const minPasswordLength = 8;
 /** Long passphrases are welcome; the cap only stops absurd inputs (never truncated). */
 export const maxPasswordLength = 128;
 
-const email = z
-  .string({ error: authMessages.invalidEmail })
+const email = safeText({ error: authMessages.invalidEmail })
   .trim()
   .pipe(z.email({ error: authMessages.invalidEmail }));
 
-const code = z
-  .string({ error: authMessages.codeSixDigits })
+const code = safeText({ error: authMessages.codeSixDigits })
   .trim()
   .regex(/^\d{6}$/, authMessages.codeSixDigits);
 
 /** A new password: 8 to 128 characters (spec §5 minimum). The common-password check is server-side. */
-export const newPasswordSchema = z
-  .string({ error: authMessages.passwordTooShort })
+export const newPasswordSchema = safeText({ error: authMessages.passwordTooShort })
   .min(minPasswordLength, authMessages.passwordTooShort)
   .max(maxPasswordLength, authMessages.passwordTooLong);
 
 // ---- POST /api/auth/login ----
 export const loginRequestSchema = z.object({
   email,
-  password: z
-    .string({ error: authMessages.passwordRequired })
+  password: safeText({ error: authMessages.passwordRequired })
     .min(1, authMessages.passwordRequired)
     .max(1024, authMessages.invalidCredentials),
 });
@@ -90,8 +87,7 @@ export type SmsAuthStatusResponse = z.infer<typeof smsAuthStatusResponseSchema>;
 
 // ---- POST /api/auth/sms/request-code ----
 export const smsRequestCodeRequestSchema = z.object({
-  phone: z
-    .string({ error: authMessages.phoneRequired })
+  phone: safeText({ error: authMessages.phoneRequired })
     .trim()
     .min(1, authMessages.phoneRequired)
     // One message at a time: an empty field is "required", not also "invalid".
@@ -108,14 +104,14 @@ export type SmsRequestCodeResponse = z.infer<typeof smsRequestCodeResponseSchema
 
 // ---- POST /api/auth/sms/verify-code ----
 export const smsVerifyCodeRequestSchema = z.object({
-  phone: z.string({ error: authMessages.invalidPhone }).trim().min(10, authMessages.invalidPhone),
+  phone: safeText({ error: authMessages.invalidPhone }).trim().min(10, authMessages.invalidPhone),
   code,
 });
 export type SmsVerifyCodeRequest = z.infer<typeof smsVerifyCodeRequestSchema>;
 
 // ---- GET /api/validate-reset-token?token= ----
 export const validateResetTokenQuerySchema = z.object({
-  token: z.string({ error: authMessages.invalidToken }).min(1, authMessages.invalidToken),
+  token: safeText({ error: authMessages.invalidToken }).min(1, authMessages.invalidToken),
 });
 
 export const validateResetTokenResponseSchema = z.object({
@@ -146,7 +142,7 @@ export type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
 
 /** spec §7: token and password. */
 export const setPasswordRequestSchema = z.object({
-  token: z.string({ error: authMessages.invalidToken }).min(1, authMessages.invalidToken),
+  token: safeText({ error: authMessages.invalidToken }).min(1, authMessages.invalidToken),
   password: newPasswordSchema,
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;

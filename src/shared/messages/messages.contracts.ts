@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from '../schema/text';
 
 /**
  * GET /api/messages (back office): every email and SMS with its delivery status; while no
@@ -30,8 +31,8 @@ export const listMessagesQuerySchema = z.object({
   channel: z.enum(messageChannels).optional(),
   status: z.enum(messageStatuses).optional(),
   /** Part of the recipient address or number. */
-  to: z.string().trim().max(200).optional(),
-  kind: z.string().trim().max(100).optional(),
+  to: searchText(200).optional(),
+  kind: searchText(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });

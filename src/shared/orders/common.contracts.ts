@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normaliseUkPhone } from '../phone';
 import { normaliseUkPostcode } from '../uk-postcode';
+import { calendarDate } from '../schema/calendar-date';
+import { multilineText, safeText } from '../schema/text';
 
 // Field rules shared by the order, customer, partner and contractor contracts.
 export const orderMessages = {
@@ -18,39 +20,40 @@ export const orderMessages = {
 export const uuid = z.uuid();
 export const idParams = z.object({ id: z.uuid() });
 
-export const requiredText = (max: number) =>
-  z.string({ error: orderMessages.required }).trim().min(1, orderMessages.required).max(max);
+/** One line of text (multiline: notes and the like keep line breaks); no control characters. */
+export const requiredText = (max: number, options: { multiline?: boolean } = {}) =>
+  safeText({ ...options, error: orderMessages.required })
+    .trim()
+    .min(1, orderMessages.required)
+    .max(max);
 /** Optional free text: empty becomes null. */
-export const optionalText = (max: number) =>
-  z
-    .string()
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  safeText(options)
     .trim()
     .max(max)
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const emailField = z
-  .string({ error: orderMessages.invalidEmail })
+export const emailField = safeText({ error: orderMessages.invalidEmail })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: orderMessages.invalidEmail }).max(254));
 
 /** A UK phone, stored as +44… */
-export const phoneField = z
-  .string({ error: orderMessages.invalidPhone })
-  .transform((value, ctx) => {
+export const phoneField = safeText({ error: orderMessages.invalidPhone }).transform(
+  (value, ctx) => {
     const normalised = normaliseUkPhone(value);
     if (!normalised) {
       ctx.addIssue({ code: 'custom', message: orderMessages.invalidPhone });
       return z.NEVER;
     }
     return normalised;
-  });
+  },
+);
 
 /** A UK postcode, normalised (`ex11aa` → `EX1 1AA`). */
-export const postcodeField = z
-  .string({ error: orderMessages.invalidPostcode })
-  .transform((value, ctx) => {
+export const postcodeField = safeText({ error: orderMessages.invalidPostcode }).transform(
+  (value, ctx) => {
     // An empty postcode is missing, not malformed (issue 10).
     if (value.trim() === '') {
       ctx.addIssue({ code: 'custom', message: orderMessages.required });
@@ -62,12 +65,11 @@ export const postcodeField = z
       return z.NEVER;
     }
     return normalised;
-  });
+  },
+);
 
-export const dateOnly = z
-  .string({ error: orderMessages.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, orderMessages.invalidDate)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), orderMessages.invalidDate);
+/** A calendar day, YYYY-MM-DD (see src/shared/schema/calendar-date.ts). */
+export const dateOnly = calendarDate;
 
 export const pence = z
   .number({ error: orderMessages.money })
@@ -75,8 +77,7 @@ export const pence = z
   .min(0, orderMessages.money)
   .max(100_000_000, orderMessages.money);
 
-export const reasonField = z
-  .string({ error: orderMessages.reasonRequired })
+export const reasonField = multilineText({ error: orderMessages.reasonRequired })
   .trim()
   .min(1, orderMessages.reasonRequired)
   .max(1000);
@@ -102,7 +103,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** `a,b,c` or a repeated query parameter, into a list of allowed values. */
 export const listOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .union([z.string(), z.array(z.string())])
+    .union([safeText(), z.array(safeText())])
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined) return undefined;

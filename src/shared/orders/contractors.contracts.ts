@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText, searchText } from '../schema/text';
 import { normaliseCoverageArea } from '../uk-postcode';
 import {
   emailField,
@@ -50,7 +51,7 @@ export const contractorDetail = contractorSchema.extend({ engineers: z.array(eng
 export type ContractorDetail = z.infer<typeof contractorDetail>;
 
 const coverage = z
-  .array(z.string())
+  .array(safeText().max(20))
   .max(200)
   .transform((areas, ctx) => {
     const result: string[] = [];
@@ -72,8 +73,7 @@ const rates = z
     message: 'One rate per job type',
   });
 
-const companyNumber = z
-  .string()
+const companyNumber = safeText()
   .trim()
   .toUpperCase()
   .regex(
@@ -82,8 +82,7 @@ const companyNumber = z
   )
   .nullish()
   .transform((v) => v ?? null);
-const vatNumber = z
-  .string()
+const vatNumber = safeText()
   .trim()
   .toUpperCase()
   .transform((v) => v.replace(/\s+/g, ''))
@@ -128,10 +127,10 @@ export const updateContractorBody = z
 export type UpdateContractorBody = z.input<typeof updateContractorBody>;
 
 export const contractorListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: searchText(100).optional(),
   active: z.enum(['true', 'false']).optional(),
   /** Contractors covering this postcode. */
-  covers: z.string().trim().max(10).optional(),
+  covers: searchText(10).optional(),
 });
 export const contractorListResponse = z.object({ items: z.array(contractorSchema) });
 export const engineerListResponse = z.object({ items: z.array(engineerSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from '../schema/text';
 import {
   emailField,
   listOf,
@@ -72,7 +73,7 @@ export const customerInput = z
     address: addressInput,
     latitude,
     longitude,
-    notes: optionalText(2000),
+    notes: optionalText(2000, { multiline: true }),
   })
   .refine((c) => c.email !== null || c.phone !== null, {
     message: orderMessages.contactNeeded,
@@ -94,7 +95,7 @@ export const updateCustomerBody = z
     address: addressInput,
     latitude: latitudeValue.nullable(),
     longitude: longitudeValue.nullable(),
-    notes: optionalText(2000),
+    notes: optionalText(2000, { multiline: true }),
   })
   .partial();
 export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
@@ -103,7 +104,7 @@ export const rejectCustomerBody = z.object({ reason: reasonField });
 
 export const customerListQuery = z.object({
   ...pageQuery,
-  q: z.string().trim().max(100).optional(),
+  q: searchText(100).optional(),
   validationStatus: listOf(customerValidationStatuses),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
@@ -125,11 +126,11 @@ export type CustomerDetail = z.infer<typeof customerDetail>;
 
 /** Duplicate check before creating: same email, same phone, or same name and postcode. */
 export const duplicateCustomerQuery = z.object({
-  email: z.string().trim().optional(),
-  phone: z.string().trim().optional(),
-  firstName: z.string().trim().optional(),
-  lastName: z.string().trim().optional(),
-  postcode: z.string().trim().optional(),
+  email: searchText(254).optional(),
+  phone: searchText(40).optional(),
+  firstName: searchText(100).optional(),
+  lastName: searchText(100).optional(),
+  postcode: searchText(20).optional(),
 });
 export const duplicateMatch = z.object({
   customer: customerSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../schema/text';
 import { optionalText, pence, requiredText } from './common.contracts';
 
 export const jobTypeSchema = z.object({
@@ -16,8 +17,7 @@ export const jobTypeSchema = z.object({
 });
 export type JobType = z.infer<typeof jobTypeSchema>;
 
-const jobTypeCode = z
-  .string({ error: 'Required' })
+const jobTypeCode = safeText({ error: 'Required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9_-]{1,29}$/, 'Use 2 to 30 letters, digits, - or _');
@@ -25,7 +25,7 @@ const jobTypeCode = z
 export const createJobTypeBody = z.object({
   code: jobTypeCode,
   name: requiredText(120),
-  description: optionalText(1000),
+  description: optionalText(1000, { multiline: true }),
   defaultPricePence: pence,
   defaultPayoutPence: pence,
   active: z.boolean().default(true),
@@ -36,7 +36,7 @@ export const updateJobTypeBody = z
   .object({
     code: jobTypeCode,
     name: requiredText(120),
-    description: optionalText(1000),
+    description: optionalText(1000, { multiline: true }),
     defaultPricePence: pence,
     defaultPayoutPence: pence,
     active: z.boolean(),

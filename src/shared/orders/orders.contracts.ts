@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText, searchText } from '../schema/text';
 import {
   dateOnly,
   listOf,
@@ -37,7 +38,7 @@ export type OrderSortField = (typeof orderSortFields)[number];
 export const orderListQuery = z.object({
   ...pageQuery,
   /** Order number, partner reference, customer name, postcode, phone or email. */
-  q: z.string().trim().max(100).optional(),
+  q: searchText(100).optional(),
   status: listOf(orderStatuses),
   kitStatus: listOf(kitStatuses),
   slaState: listOf(slaStates),
@@ -166,7 +167,7 @@ export const createOrderBody = z
     pricePence: pence.optional(),
     payoutPence: pence.optional(),
     requestedDate: dateOnly.nullish().transform((v) => v ?? null),
-    notes: optionalText(4000),
+    notes: optionalText(4000, { multiline: true }),
     /** The customer bought the kit themselves. */
     customerSuppliesKit: z.boolean().default(false),
     /** Create even though the customer looks like an existing one. */
@@ -185,7 +186,7 @@ export const updateOrderBody = z
     pricePence: pence,
     payoutPence: pence,
     requestedDate: dateOnly.nullable(),
-    notes: optionalText(4000),
+    notes: optionalText(4000, { multiline: true }),
     expectedVersion: z.number().int().optional(),
   })
   .partial();
@@ -199,7 +200,7 @@ const scheduleBody = z.object({
   date: dateOnly,
   slot: z.enum(visitSlots),
   /** Back office only: schedule before the kit is ready. */
-  kitOverrideReason: optionalText(1000),
+  kitOverrideReason: optionalText(1000, { multiline: true }),
   ...version,
 });
 
@@ -230,8 +231,8 @@ export const orderActionEndpoints = {
     path: 'complete',
     body: z.object({
       customerSignOffName: optionalText(120),
-      serials: z.record(z.string().min(1).max(40), z.string().trim().min(1).max(80)).optional(),
-      notes: optionalText(2000),
+      serials: z.record(safeText().min(1).max(40), safeText().trim().min(1).max(80)).optional(),
+      notes: optionalText(2000, { multiline: true }),
       ...version,
     }),
   },
@@ -239,7 +240,7 @@ export const orderActionEndpoints = {
     path: 'fail',
     body: z.object({
       failureReason: z.enum(failureReasons),
-      notes: optionalText(2000),
+      notes: optionalText(2000, { multiline: true }),
       ...version,
     }),
   },
@@ -296,4 +297,4 @@ export const bulkAssignResponse = z.object({
   ),
 });
 
-export const orderNumberParams = z.object({ orderNumber: z.string().trim().max(40) });
+export const orderNumberParams = z.object({ orderNumber: safeText().trim().max(40) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../schema/text';
 import { emailField, optionalText, phoneField, requiredText } from './common.contracts';
 
 export const partnerSchema = z.object({
@@ -17,8 +18,7 @@ export const partnerSchema = z.object({
 });
 export type Partner = z.infer<typeof partnerSchema>;
 
-const partnerCode = z
-  .string({ error: 'Required' })
+const partnerCode = safeText({ error: 'Required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9_-]{1,19}$/, 'Use 2 to 20 letters, digits, - or _');

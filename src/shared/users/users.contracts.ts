@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText, searchText } from '../schema/text';
 import { authMessages } from '../auth/auth.contracts';
 import { isUkMobile } from '../uk-mobile';
 import { roles } from '../roles';
@@ -64,7 +65,7 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const listUsersQuerySchema = z.object({
   /** Matches name, email or phone (a phone typed as 07… matches the stored +44…). */
-  search: z.string().trim().max(200).optional(),
+  search: searchText(200).optional(),
   role: z.enum(roles).optional(),
   status: z.enum(userStatuses).optional(),
   contractorId: z.uuid().optional(),
@@ -86,22 +87,21 @@ const optionalMobile = z
   .union([
     z.literal('').transform(() => null),
     z.null(),
-    z.string().trim().refine(isUkMobile, authMessages.invalidUkMobile),
+    safeText().trim().refine(isUkMobile, authMessages.invalidUkMobile),
   ])
   .optional();
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const name = (message: string) => safeText({ error: message }).trim().min(1, message).max(100);
 
 export const inviteUserRequestSchema = z.object({
-  email: z
-    .string({ error: authMessages.invalidEmail })
+  email: safeText({ error: authMessages.invalidEmail })
     .trim()
     .pipe(z.email({ error: authMessages.invalidEmail })),
   firstName: name(userMessages.firstNameRequired),
   lastName: name(userMessages.lastNameRequired),
   role: z.enum(roles),
   additionalRoles: z.array(z.enum(roles)).default([]),
-  companyName: z.string().trim().max(200).nullable().optional(),
+  companyName: safeText().trim().max(200).nullable().optional(),
   phone: optionalMobile,
   contractorId: z.uuid().nullable().optional(),
   twoFactorMethod: z.enum(twoFactorMethods).default('none'),
@@ -113,7 +113,7 @@ export const updateUserRequestSchema = z.object({
   lastName: name(userMessages.lastNameRequired).optional(),
   role: z.enum(roles).optional(),
   additionalRoles: z.array(z.enum(roles)).optional(),
-  companyName: z.string().trim().max(200).nullable().optional(),
+  companyName: safeText().trim().max(200).nullable().optional(),
   phone: optionalMobile,
   contractorId: z.uuid().nullable().optional(),
   twoFactorMethod: z.enum(twoFactorMethods).optional(),

@@ -52,15 +52,61 @@ export function auditContext(request: FastifyRequest): AuditContext {
   };
 }
 
-/** Writes one audit log row. Never pass secrets (passwords, codes, tokens) in details. */
+/** Issue 9: caps on what one audit row stores, since much of it comes from the caller. */
+export const auditLimits = {
+  /** Characters kept of each text field and of each text value in details. */
+  text: 500,
+  /** Characters of the details JSON; beyond it, details is replaced by a truncated note. */
+  detailsJson: 4000,
+  /** Nesting and entries kept in details. */
+  depth: 4,
+  entries: 50,
+} as const;
+
+const truncated = '…';
+
+function capText(value: string, max: number = auditLimits.text): string {
+  // NUL cannot be stored in PostgreSQL text or jsonb.
+  const clean = value.replaceAll('\u0000', '');
+  return clean.length > max ? clean.slice(0, max - 1) + truncated : clean;
+}
+
+function capValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return capText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= auditLimits.depth) return truncated;
+  if (Array.isArray(value)) {
+    return value.slice(0, auditLimits.entries).map((item) => capValue(item, depth + 1));
+  }
+  const entries = Object.entries(value as Record<string, unknown>).slice(0, auditLimits.entries);
+  return Object.fromEntries(
+    entries.map(([key, item]) => [capText(key, 100), capValue(item, depth + 1)]),
+  );
+}
+
+/** Details with every string cut to size, and the whole kept to a few KB. */
+export function capDetails(details: Record<string, unknown> | undefined): Record<string, unknown> {
+  const capped = capValue(details ?? {}, 0) as Record<string, unknown>;
+  const json = JSON.stringify(capped);
+  if (json.length <= auditLimits.detailsJson) return capped;
+  return { truncated: true, excerpt: capText(json, auditLimits.text) };
+}
+
+const capOptional = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : capText(value);
+
+/**
+ * Writes one audit log row. Never pass secrets (passwords, codes, tokens) in details. Every
+ * stored field is capped (auditLimits): a 100 KB phone number is not kept whole.
+ */
 export async function recordAudit(db: Database, event: AuditEvent): Promise<void> {
   await db.insert(auditLog).values({
-    action: event.action,
+    action: capText(event.action, 100),
     actorUserId: event.actorUserId ?? null,
-    targetType: event.targetType ?? null,
-    targetId: event.targetId ?? null,
-    ip: event.ip ?? null,
-    userAgent: event.userAgent ?? null,
-    details: event.details ?? {},
+    targetType: capOptional(event.targetType),
+    targetId: capOptional(event.targetId),
+    ip: capOptional(event.ip),
+    userAgent: capOptional(event.userAgent),
+    details: capDetails(event.details),
   });
 }

@@ -245,6 +245,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { config: { public: true, rateLimit: authRateLimits.light } },
     async (request, reply) => {
+      // Issue 9: SameSite=Lax sends the cookie on a top-level navigation from another site, so
+      // a link elsewhere could sign people out. Such a request shows the signed-in page instead.
+      if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/', 303);
       await endSession(request);
       clearSessionCookie(reply, config);
       return reply.redirect('/login', 303);

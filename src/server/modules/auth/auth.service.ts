@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { users, type UserRow } from '../../db/schema/users';
 import { AppError } from '../../errors';
@@ -43,36 +43,34 @@ export async function checkPassword(
     throw invalidCredentials();
   }
 
-  const locked = user.lockedUntil && user.lockedUntil > now;
-  const valid = await verifyPassword(user.passwordHash, password);
-
-  if (locked) {
+  // A cheap refusal while locked; the decision that counts is the atomic one below.
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await verifyAgainstDummy(password);
     await failure(deps, context, user.id, { email: user.email, reason: 'locked' });
     throw accountLocked();
   }
+  const valid = await verifyPassword(user.passwordHash, password);
 
   if (!valid) {
-    // Count in SQL so that parallel attempts cannot both read the old count.
-    const [updated] = await db
-      .update(users)
-      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLoginCount: users.failedLoginCount });
-    const failures = updated?.failedLoginCount ?? accountLockThreshold;
+    // Issue 9: one statement counts the failure and decides the lock against the row as it is
+    // now, so parallel attempts are counted one after another (the row lock of the UPDATE).
+    const outcome = await recordWrongPassword(db, user.id);
+    if (outcome.alreadyLocked) {
+      await failure(deps, context, user.id, { email: user.email, reason: 'locked' });
+      throw accountLocked();
+    }
     await failure(deps, context, user.id, {
       email: user.email,
       reason: 'wrong_password',
-      failuresInARow: failures,
+      failuresInARow: outcome.failures,
     });
-    if (failures >= accountLockThreshold) {
-      const lockedUntil = new Date(now.getTime() + accountLockMs);
-      await db.update(users).set({ failedLoginCount: 0, lockedUntil }).where(eq(users.id, user.id));
+    if (outcome.lockedNow) {
       await recordAudit(db, {
         ...context,
         action: auditActions.accountLocked,
         targetType: 'user',
         targetId: user.id,
-        details: { lockedUntil: lockedUntil.toISOString(), failures },
+        details: { lockedUntil: outcome.lockedUntil?.toISOString(), failures: outcome.failures },
       });
       throw accountLocked();
     }
@@ -84,13 +82,62 @@ export async function checkPassword(
     throw invalidCredentials();
   }
 
-  if (user.failedLoginCount > 0 || user.lockedUntil) {
-    await db
-      .update(users)
-      .set({ failedLoginCount: 0, lockedUntil: null })
-      .where(eq(users.id, user.id));
+  // The lock is checked again after the (slow) password check, in the statement that resets
+  // the count: a right password is refused if a parallel attempt locked the account meanwhile.
+  if (!(await clearFailuresUnlessLocked(db, user.id))) {
+    await failure(deps, context, user.id, { email: user.email, reason: 'locked' });
+    throw accountLocked();
   }
   return user;
+}
+
+type Db = AppDeps['database']['db'];
+
+type WrongPasswordOutcome = {
+  failures: number;
+  lockedNow: boolean;
+  alreadyLocked: boolean;
+  lockedUntil: Date | null;
+};
+
+/**
+ * Counts a wrong password and, at the threshold, locks the account, holding the user row's lock
+ * (SELECT … FOR UPDATE) from reading the count to writing it: concurrent attempts are counted
+ * one after another, never from the same old count. A failure while already locked changes
+ * nothing. At the lock the count starts again, so the next lock needs five new failures.
+ */
+async function recordWrongPassword(db: Db, userId: string): Promise<WrongPasswordOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const now = new Date();
+    if (!row || (row.lockedUntil && row.lockedUntil > now)) {
+      return { failures: 0, lockedNow: false, alreadyLocked: true, lockedUntil: null };
+    }
+    const failures = row.failedLoginCount + 1;
+    const lockedNow = failures >= accountLockThreshold;
+    const lockedUntil = lockedNow ? new Date(now.getTime() + accountLockMs) : row.lockedUntil;
+    await tx
+      .update(users)
+      .set({ failedLoginCount: lockedNow ? 0 : failures, lockedUntil })
+      .where(eq(users.id, userId));
+    return { failures, lockedNow, alreadyLocked: false, lockedUntil };
+  });
+}
+
+/** Resets the failure count unless the account is locked now; answers whether it was not. */
+async function clearFailuresUnlessLocked(db: Db, userId: string): Promise<boolean> {
+  const cleared = await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null })
+    .where(
+      and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))),
+    )
+    .returning({ id: users.id });
+  return cleared.length > 0;
 }
 
 async function failure(
@@ -119,7 +166,8 @@ export async function recordSignIn(
   const db = deps.database.db;
   await db
     .update(users)
-    .set({ lastLoginAt: new Date(), failedLoginCount: 0, lockedUntil: null })
+    // Not the lock: a sign-in completed by a code must not lift a lock set meanwhile.
+    .set({ lastLoginAt: new Date(), failedLoginCount: 0 })
     .where(eq(users.id, user.id));
   await recordAudit(db, {
     ...context,

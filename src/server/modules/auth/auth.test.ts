@@ -238,3 +238,42 @@ describe('public helpers of the login and signup pages', () => {
     expect((await app.inject({ url: '/api/sms-settings/login' })).statusCode).toBe(401);
   });
 });
+
+describe('issue 9: logout and Origin hardening', () => {
+  it('GET /api/logout from another site keeps the session and shows the signed-in page', async () => {
+    const { headers } = await signInAs(app, 'engineer');
+    const res = await app.inject({
+      url: '/api/logout',
+      headers: { cookie: headers.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect((await app.inject({ url: '/api/auth/user', headers })).statusCode).toBe(200);
+    // The spec's Sign Out navigation (same origin) still signs out.
+    const own = await app.inject({
+      url: '/api/logout',
+      headers: { cookie: headers.cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.headers.location).toBe('/login');
+    expect((await app.inject({ url: '/api/auth/user', headers })).statusCode).toBe(401);
+  });
+
+  it('compares the Origin scheme too: http:// is not the https:// site', async () => {
+    const secure = await createTestApp({ config: { PUBLIC_URL: 'https://uplink.example.com' } });
+    const user = await createUser(secure);
+    const attempt = (origin: string) =>
+      secure.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: nextIp(),
+        headers: { host: 'uplink.example.com', origin },
+        payload: { email: user.email, password: defaultTestPassword },
+      });
+    const refused = await attempt('http://uplink.example.com');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('CROSS_SITE_REQUEST');
+    expect((await attempt('https://uplink.example.com:8443')).statusCode).toBe(403);
+    expect((await attempt('https://uplink.example.com')).statusCode).toBe(200);
+    await secure.close();
+  });
+});

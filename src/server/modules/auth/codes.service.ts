@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { authCodes, type AuthCodePurpose } from '../../db/schema/auth-codes';
 import type { UserRow } from '../../db/schema/users';
@@ -133,13 +133,27 @@ async function consumeCode(
     await codeFailure(deps, context, { ...details, reason: 'expired' }, row.userId);
     throw expiredCode();
   }
+  // Issue 9: a try is taken from the code's allowance before the comparison, in one UPDATE …
+  // RETURNING that only succeeds while the code is open, in date and not worn out. Concurrent
+  // tries queue on the row, so a code is compared at most maxCodeAttempts times in all.
+  const [taken] = await db
+    .update(authCodes)
+    .set({ attempts: sql`${authCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(authCodes.id, row.id),
+        isNull(authCodes.consumedAt),
+        gt(authCodes.expiresAt, sql`now()`),
+        lt(authCodes.attempts, maxCodeAttempts),
+      ),
+    )
+    .returning({ attempts: authCodes.attempts });
+  if (!taken) {
+    await codeFailure(deps, context, { ...details, reason: 'worn_out' }, row.userId);
+    throw invalidCode();
+  }
+  const attempts = taken.attempts;
   if (!sameHash(row.codeHash, hashCode(deps.config.SESSION_SECRET, code))) {
-    const [updated] = await db
-      .update(authCodes)
-      .set({ attempts: sql`${authCodes.attempts} + 1` })
-      .where(eq(authCodes.id, row.id))
-      .returning({ attempts: authCodes.attempts });
-    const attempts = updated?.attempts ?? maxCodeAttempts;
     if (attempts >= maxCodeAttempts) {
       await db.update(authCodes).set({ consumedAt: new Date() }).where(eq(authCodes.id, row.id));
     }

@@ -7,6 +7,7 @@ import {
 } from '@shared/messages/messages.contracts';
 import { notFound } from '../../errors';
 import { findMessage, listMessages, toMessage } from './messages.service';
+import { maskSpentSecrets } from './message-secrets';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,7 +23,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await listMessages(app.deps.database.db, request.query);
       const { adapters } = app.deps;
       return {
-        messages: result.rows.map(toMessage),
+        messages: (await maskSpentSecrets(app.deps.database.db, result.rows)).map(toMessage),
         total: result.total,
         page: result.page,
         pageSize: result.pageSize,
@@ -43,7 +44,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findMessage(app.deps.database.db, request.params.id);
       if (!row) throw notFound('Message not found');
-      return { message: toMessage(row) };
+      const [shown] = await maskSpentSecrets(app.deps.database.db, [row]);
+      return { message: toMessage(shown!) };
     },
   );
 };
