@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../schema/text';
 
 /**
  * Domain events and their deliveries to subscribers (back office only).
@@ -38,8 +39,8 @@ export const listDeliveryFailuresResponseSchema = z.object({
 });
 
 export const listEventsQuerySchema = z.object({
-  aggregateType: z.string().trim().min(1).max(50),
-  aggregateId: z.string().trim().min(1).max(100),
+  aggregateType: safeText().trim().min(1).max(50),
+  aggregateId: safeText().trim().min(1).max(100),
 });
 
 export const domainEventSchema = z.object({
