@@ -102,7 +102,7 @@ test('email two-factor: the code from the email signs office2fa in', async ({
   await expect(
     page.getByText('Please check your email for the verification code.', { exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expect(page.getByText('office2fa@example.com', { exact: true })).toBeVisible();
 
   const codeInput = page.getByLabel('Verification Code', { exact: true });
@@ -299,7 +299,7 @@ test.describe('set-password and sign-up pages', () => {
     const mail = await mailbox.waitForMessage(email, { since });
     const link = new URL(extractSetPasswordLink(mail.text));
     await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
     await expect(page.getByText('Iris Invited', { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText('Field Engineer', { exact: true })).toBeVisible();
@@ -341,7 +341,7 @@ test.describe('set-password and sign-up pages', () => {
     const mail = await mailbox.waitForMessage('customer@example.com', { since });
     const link = new URL(extractSetPasswordLink(mail.text));
     await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await expect(page.getByText('customer@example.com', { exact: true })).toBeVisible();
   });
 

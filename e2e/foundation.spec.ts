@@ -13,7 +13,7 @@ test('the landing page welcomes a visitor with a sign-in button and three cards'
 
 test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
 test('the server reports ready and answers unknown API calls with JSON', async ({ request }) => {

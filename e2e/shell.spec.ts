@@ -43,7 +43,7 @@ test.describe('signed out', () => {
 
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/definitely/not/here');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 });
 

@@ -62,7 +62,7 @@ test('an invitation from the dialog: validation, a taken email, the email, set p
   await openUsers(page);
   await page.getByRole('button', { name: 'Invite User' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Invite User' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Invite user' })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(

@@ -134,7 +134,7 @@ describe('signed out', () => {
   it('shows the 404 page for any other path', async () => {
     serve(null);
     open('/no/such/page');
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });
 

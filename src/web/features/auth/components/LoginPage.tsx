@@ -35,7 +35,7 @@ export default function LoginPage() {
       <AuthLayout>
         <Card>
           <CardHeader>
-            <h1 className="text-xl font-semibold leading-tight">Two-Factor Authentication</h1>
+            <h1 className="text-xl font-semibold leading-tight">Two-factor authentication</h1>
             <CardDescription>Enter the 6-digit code from the email we just sent.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -54,7 +54,7 @@ export default function LoginPage() {
       <AuthLayout>
         <Card>
           <CardHeader>
-            <h1 className="text-xl font-semibold leading-tight">Reset Your Password</h1>
+            <h1 className="text-xl font-semibold leading-tight">Reset your password</h1>
           </CardHeader>
           <CardContent>
             <Suspense fallback={<Spinner />}>
@@ -71,7 +71,7 @@ export default function LoginPage() {
     <AuthLayout>
       <Card>
         <CardHeader>
-          <h1 className="text-xl font-semibold leading-tight">Sign In</h1>
+          <h1 className="text-xl font-semibold leading-tight">Sign in</h1>
           <CardDescription>Sign in to manage your installations.</CardDescription>
         </CardHeader>
         <CardContent>

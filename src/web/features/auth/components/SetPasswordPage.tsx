@@ -118,7 +118,7 @@ function SetPasswordCard({
       <CardHeader>
         <h1 className="flex items-center gap-2 text-xl font-semibold leading-tight">
           <KeyRound aria-hidden="true" className="size-5 text-brand-600" />
-          {reset ? 'Reset Your Password' : 'Set Your Password'}
+          {reset ? 'Reset your password' : 'Set your password'}
         </h1>
         <CardDescription>
           {reset

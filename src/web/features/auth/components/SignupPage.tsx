@@ -35,7 +35,7 @@ export default function SignupPage() {
       <Card>
         <CardHeader className="items-center text-center">
           <UserPlus aria-hidden="true" className="size-10 text-brand-600" />
-          <h1 className="text-xl font-semibold leading-tight">Create Your Account</h1>
+          <h1 className="text-xl font-semibold leading-tight">Create your account</h1>
           <CardDescription>
             {signupUrl === undefined
               ? 'Finding the sign-up page…'

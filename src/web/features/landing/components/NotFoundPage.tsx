@@ -8,7 +8,7 @@ export default function NotFoundPage() {
       <span className="flex size-14 items-center justify-center rounded-full bg-slate-100">
         <Compass aria-hidden="true" className="size-7 text-slate-500" />
       </span>
-      <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+      <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
       <p className="text-slate-600">
         There is no page at this address. Check the link, or start again from the home page.
       </p>

@@ -165,7 +165,7 @@ function UserForm({ user, onDone }: { user: UserSummary | null; onDone: () => vo
   return (
     <form noValidate onSubmit={handleSave} className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>{inviting ? 'Invite User' : 'Edit User'}</DialogTitle>
+        <DialogTitle>{inviting ? 'Invite user' : 'Edit user'}</DialogTitle>
         <DialogDescription>
           {inviting
             ? 'They will get an email with a link to set their password (valid for 7 days).'
