@@ -168,7 +168,7 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
         withReason(reason),
       );
     case 'schedule': {
-      const engineer = name(names.engineerName, data.engineerId);
+      const engineer = text(data.engineerName) ?? name(names.engineerName, data.engineerId);
       const slot = when(data.date, data.slot);
       return sentence(
         slot ? `Scheduled for ${slot}` : 'Visit scheduled',
@@ -180,8 +180,8 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
     case 'reschedule': {
       const from = (data.from ?? {}) as Record<string, unknown>;
       const to = (data.to ?? {}) as Record<string, unknown>;
-      const engineer = name(names.engineerName, to.engineerId);
-      const previousEngineer = name(names.engineerName, from.engineerId);
+      const engineer = text(to.engineerName) ?? name(names.engineerName, to.engineerId);
+      const previousEngineer = text(from.engineerName) ?? name(names.engineerName, from.engineerId);
       const [before, after] = [when(from.date, from.slot), when(to.date, to.slot)];
       return sentence(
         after ? 'Rescheduled' : 'Visit rescheduled',

@@ -24,6 +24,8 @@ export const assignEffect: ActionEffect = async ({ tx, order, body, now }) => {
         contractorId: contractor!.id,
         contractorName: contractor!.name,
         payoutPence: payout ?? order.payoutPence,
+        previousPayoutPence: order.payoutPence,
+        payoutFromRateCard: payout !== null,
       };
       if (order.contractorId) data.previousContractorId = order.contractorId;
       return { values, data };

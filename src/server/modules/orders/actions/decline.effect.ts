@@ -1,7 +1,11 @@
 import { effect } from './action-effect';
+import { contractorNameOf } from './contractor-name';
 
 /** The contractor hands the order back. */
-export const declineEffect = effect(({ order }) => ({
+export const declineEffect = effect(async ({ tx, order }) => ({
   values: { contractorId: null, contractorOfferedAt: null, contractorAcceptedAt: null },
-  data: { contractorId: order.contractorId },
+  data: {
+    contractorId: order.contractorId,
+    contractorName: await contractorNameOf(tx, order.contractorId),
+  },
 }));

@@ -17,3 +17,10 @@ export async function loadEngineer(
     active: user.status !== 'disabled',
   };
 }
+
+/** "First Last" of an engineer, as schedule and reschedule events keep it for the timeline. */
+export async function engineerNameOf(tx: Database, engineerId: string | undefined | null) {
+  if (!engineerId) return null;
+  const user = await findUserById(tx, engineerId);
+  return user ? `${user.firstName} ${user.lastName}` : null;
+}

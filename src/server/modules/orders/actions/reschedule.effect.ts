@@ -2,7 +2,7 @@ import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
 import { updateVisit } from '../orders.repository';
 import type { ActionEffect } from './action-effect';
-import { loadEngineer } from './engineer';
+import { engineerNameOf, loadEngineer } from './engineer';
 
 /** Moves the current visit to another engineer, date or slot. */
 export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body, now }) => ({
@@ -27,8 +27,18 @@ export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body,
     return {
       data: {
         visitId: current.id,
-        from: { engineerId: current.engineerId, date: current.scheduledDate, slot: current.slot },
-        to: { engineerId: body.engineerId, date: body.date, slot: body.slot },
+        from: {
+          engineerId: current.engineerId,
+          engineerName: await engineerNameOf(tx, current.engineerId),
+          date: current.scheduledDate,
+          slot: current.slot,
+        },
+        to: {
+          engineerId: body.engineerId,
+          engineerName: await engineerNameOf(tx, body.engineerId),
+          date: body.date,
+          slot: body.slot,
+        },
       },
       reason: decision.kitOverridden ? (body.kitOverrideReason ?? null) : null,
     };

@@ -2,7 +2,7 @@ import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
 import { insertVisit } from '../orders.repository';
 import type { ActionEffect } from './action-effect';
-import { loadEngineer } from './engineer';
+import { engineerNameOf, loadEngineer } from './engineer';
 
 /**
  * Books the visit. An order has at most one visit to come: a replayed `schedule` is refused by
@@ -30,6 +30,7 @@ export const scheduleEffect: ActionEffect = async ({ tx, order, current, body })
     const data: Record<string, unknown> = {
       visitId: visit.id,
       engineerId: body.engineerId,
+      engineerName: await engineerNameOf(tx, body.engineerId),
       date: body.date,
       slot: body.slot,
     };
