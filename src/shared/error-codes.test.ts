@@ -9,6 +9,7 @@ import {
   userErrorCodes,
   type ErrorCode,
 } from './error-codes';
+import { idempotencyErrorCodes } from './idempotency';
 import { lifecycleRefusalCodes, type LifecycleRefusalCode } from './orders/order-lifecycle';
 
 // A refusal code missing from the catalog would fail to compile here.
@@ -17,6 +18,7 @@ const refusalIsErrorCode: LifecycleRefusalCode extends ErrorCode ? true : false 
 describe('error code catalog', () => {
   const groups = [
     commonErrorCodes,
+    idempotencyErrorCodes,
     authErrorCodes,
     userErrorCodes,
     orderErrorCodes,
