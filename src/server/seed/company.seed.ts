@@ -1,5 +1,5 @@
 import { appMeta } from '../db/schema/meta';
-import type { Seeder } from './seed';
+import type { Seeder } from './seeder';
 
 export const demoCompany = {
   name: 'Skyline Satellite Installations Ltd',

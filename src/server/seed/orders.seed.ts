@@ -12,7 +12,7 @@ import { customerSearchText } from '../modules/customers/customers.repository';
 import { orderSearchText } from '../modules/orders/orders.repository';
 import type { FailureReason, KitStatus, OrderStatus, VisitSlot } from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
-import type { Seeder } from './seed';
+import type { Seeder } from './seeder';
 
 // Demo data for issue 5: partners (SBPM among them), job types, contractors with engineers, and
 // about 200 customers and orders spread over every status and kit status, each with the events

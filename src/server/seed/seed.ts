@@ -2,17 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema/meta';
 import { users } from '../db/schema/users';
+import type { Seeder } from './seeder';
 import { demoSeeders } from './seeders';
 
-export type SeedContext = { db: Database; now: Date };
-
-/** One feature's demo data. Seeders run in list order, inside one transaction. */
-export type Seeder = {
-  name: string;
-  run(ctx: SeedContext): Promise<void>;
-  /** Lines to print when the server is ready, such as demo sign-ins. */
-  announce?: () => string[];
-};
+export type { SeedContext, Seeder } from './seeder';
 
 type SeedRecord = { demo: boolean; at: string };
 

@@ -1,4 +1,4 @@
-import type { Seeder } from './seed';
+import type { Seeder } from './seeder';
 import { companySeeder } from './company.seed';
 import { ordersSeeder } from './orders.seed';
 import { usersSeeder } from './users.seed';

@@ -1,6 +1,6 @@
 import { users, type NewUserRow } from '../db/schema/users';
 import { hashPassword } from '../modules/auth/password';
-import type { Seeder } from './seed';
+import type { Seeder } from './seeder';
 
 /** Issue 3: the demo accounts, all with this password. */
 export const demoPassword = 'demo-pass-1234';

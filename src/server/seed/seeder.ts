@@ -1,0 +1,12 @@
+import type { Database } from '../db/client';
+
+// The seeder types apart from seed.ts, which imports the list of seeders that use them.
+export type SeedContext = { db: Database; now: Date };
+
+/** One feature's demo data. Seeders run in list order, inside one transaction. */
+export type Seeder = {
+  name: string;
+  run(ctx: SeedContext): Promise<void>;
+  /** Lines to print when the server is ready, such as demo sign-ins. */
+  announce?: () => string[];
+};
