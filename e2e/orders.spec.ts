@@ -133,7 +133,8 @@ test('back office takes an order from creation to cancellation; the dashboard fo
     await dialog.getByLabel('Reason').fill('Customer moved house');
   });
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Reason: Customer moved house')).toBeVisible();
+  // The timeline says it in words (issue 10).
+  await expect(page.getByText('Order cancelled: Customer moved house.')).toBeVisible();
   await expect(page.getByText('No change can be made to this order now.')).toBeVisible();
 
   const after = await dashboardFigures(page);
