@@ -603,6 +603,7 @@ export async function seedOrders(
           step.actorRole = 'contractor';
           status = 'assigned';
           order.contractorAcceptedAt = when;
+          step.data = { contractorId: contractor!.id, contractorName: contractor!.name };
           break;
         case 'schedule': {
           step.actorRole = random.chance(0.7) ? 'contractor' : 'back_office';
@@ -628,7 +629,13 @@ export async function seedOrders(
             createdAt: when,
             updatedAt: when,
           };
-          step.data = { visitId: visit.id, engineerId: engineer!.id, date, slot };
+          step.data = {
+            visitId: visit.id,
+            engineerId: engineer!.id,
+            engineerName: engineer!.name,
+            date,
+            slot,
+          };
           break;
         }
         case 'check_in':
