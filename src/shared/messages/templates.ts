@@ -308,3 +308,6 @@ export const previewTemplateResponseSchema = z.object({
 
 /** Who the messages come from ({{companyName}}, {{companyPhone}}). */
 export const companyDetails = { name: 'Uplink', phone: '0330 123 4567' } as const;
+
+/** {{slot}} as the customer reads it. */
+export const slotWords = { am: 'Morning', pm: 'Afternoon', all_day: 'All day' } as const;

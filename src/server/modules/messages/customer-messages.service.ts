@@ -3,12 +3,13 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../errors';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
 import { issuePublicLink } from '../public-links/public-links.service';
-import { visitSlotLabels, type VisitSlot } from '@shared/orders/order-status';
+import type { VisitSlot } from '@shared/orders/order-status';
 import {
   allowedVariables,
   companyDetails,
   defaultTemplates,
   renderTemplate,
+  slotWords,
   smsLength,
   templateChannels,
   templateKinds,
@@ -134,7 +135,7 @@ export function visitValues(visit: {
 }) {
   return {
     date: formatVisitDate(visit.scheduledDate),
-    slot: visitSlotLabels[visit.slot],
+    slot: slotWords[visit.slot],
     engineerFirstName: visit.engineerFirstName,
   } satisfies TemplateValues;
 }
@@ -240,7 +241,7 @@ export async function previewValues(
     lastName: 'Morgan',
     orderNumber: 'ORD-000123',
     date: formatVisitDate('2027-03-12'),
-    slot: visitSlotLabels.am,
+    slot: slotWords.am,
     engineerFirstName: 'Sam',
     link: `${deps.config.PUBLIC_URL}/customer/ORD-000123`,
     courier: 'DPD',
