@@ -117,15 +117,18 @@ function baseValues(recipient: OrderRecipient): TemplateValues {
   };
 }
 
-/** `12 March 2027`, the way a customer reads a date. */
+/** `Friday 12 March 2027`, the way a customer reads a date. */
 export function formatVisitDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  const parts = new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+  }).formatToParts(new Date(`${date}T12:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
 export function visitValues(visit: {
