@@ -70,18 +70,28 @@ export async function queueMessage(
     );
     return row;
   }
-  await deps.queue.send(
-    sendMessageJob,
-    { messageId: row.id },
-    {
-      retryLimit: messageRetryLimit,
-      retryDelay: deps.config.MESSAGE_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      // Inside a transaction the row is not visible until it commits; a job that finds no row
-      // throws and is retried.
-      ...(options.tx ? { startAfter: 1 } : {}),
-    },
-  );
+  const send = () =>
+    deps.queue.send(
+      sendMessageJob,
+      { messageId: row.id },
+      {
+        retryLimit: messageRetryLimit,
+        retryDelay: deps.config.MESSAGE_RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+        // Inside a transaction the row is not visible until it commits; a job that finds no
+        // row throws and is retried.
+        ...(options.tx ? { startAfter: 1 } : {}),
+      },
+    );
+  if (options.tx) {
+    // Not awaited: on a single-connection database (PGlite) the queue's insert waits for the
+    // open transaction, which must not wait for it in turn (decision 029).
+    void send().catch((error: unknown) =>
+      deps.log.error({ err: error, messageId: row.id }, 'could not queue a message'),
+    );
+  } else {
+    await send();
+  }
   return row;
 }
 

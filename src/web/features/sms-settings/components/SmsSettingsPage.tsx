@@ -23,7 +23,7 @@ import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { ListCard, ResponsiveList } from '@web/components/responsive-list';
 import { StatusBadge } from '@web/components/status-badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
@@ -55,7 +55,7 @@ function SmsLoginSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>SMS sign-in</CardTitle>
+        <h2 className="text-base leading-tight font-semibold">SMS sign-in</h2>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">
@@ -100,7 +100,7 @@ function ProviderSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Provider</CardTitle>
+        <h2 className="text-base leading-tight font-semibold">Provider</h2>
       </CardHeader>
       <CardContent className="grid gap-4">
         {state && (
@@ -170,7 +170,7 @@ function TemplatesSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Templates</CardTitle>
+        <h2 className="text-base leading-tight font-semibold">Templates</h2>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="grid gap-3 sm:grid-cols-2">
@@ -298,9 +298,9 @@ function TemplateEditor({ template }: { template: MessageTemplate }) {
         </div>
       </form>
       <section aria-labelledby="preview-heading" className="grid content-start gap-3">
-        <h4 id="preview-heading" className="font-medium text-slate-900">
+        <h3 id="preview-heading" className="font-medium text-slate-900">
           Preview
-        </h4>
+        </h3>
         <FormField label="Preview on order">
           {(field) => (
             <Select {...field} value={orderId} onChange={(event) => setOrderId(event.target.value)}>
@@ -361,7 +361,7 @@ function MessageLog() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Message log</CardTitle>
+        <h2 className="text-base leading-tight font-semibold">Message log</h2>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
