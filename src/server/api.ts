@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { smsWebhookRoutes } from './modules/messages/sms-webhooks.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -42,6 +43,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsRoutes);
   await app.register(usersRoutes);
   await app.register(messagesRoutes);
+  // The SMS provider's signed webhooks, with their own form-encoded body parser (decision 030).
+  await app.register(smsWebhookRoutes);
   await app.register(eventsRoutes);
   await app.register(securityRoutes);
   // Orders, customers, partners, job types, contractors, visits, dashboard (issue 5).

@@ -38,7 +38,14 @@ export const statusTones = {
   sla: { on_track: 'success', at_risk: 'warning', breached: 'danger' },
   customer: { unvalidated: 'neutral', validated: 'success', rejected: 'danger' },
   user: { invited: 'warning', active: 'success', disabled: 'muted' },
-  message: { queued: 'neutral', sent: 'success', failed: 'danger' },
+  message: {
+    queued: 'neutral',
+    sent: 'success',
+    delivered: 'success',
+    undelivered: 'danger',
+    failed: 'danger',
+    suppressed: 'muted',
+  },
   active: { active: 'success', inactive: 'muted' },
 } as const satisfies {
   order: Record<OrderStatus, StatusTone>;

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes multipart uploads (otherwise refused as a cross-site form post). */
     multipart?: boolean;
+    /** A provider's webhook (server to server, form-encoded): it proves itself by a signature. */
+    webhook?: boolean;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -73,6 +75,7 @@ export function isSameSite(
 
 function checkCrossSite(request: FastifyRequest, publicUrl: string, trustProxy: boolean) {
   if (safeMethods.has(request.method)) return;
+  if (request.routeOptions.config.webhook) return;
   const origin = request.headers.origin;
   const referer = request.headers.referer;
   if (typeof origin === 'string' && origin !== '') {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchText } from '../schema/text';
+import { calendarDate } from '../schema/calendar-date';
 
 /**
  * GET /api/messages (back office): every email and SMS with its delivery status; while no
@@ -7,7 +8,14 @@ import { searchText } from '../schema/text';
  * GET /api/messages/:id answers one, with its body.
  */
 export const messageChannels = ['email', 'sms'] as const;
-export const messageStatuses = ['queued', 'sent', 'failed'] as const;
+export const messageStatuses = [
+  'queued',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'suppressed',
+] as const;
 export const messageProviders = ['smtp', 'twilio', 'outbox'] as const;
 
 export const messageSchema = z.object({
@@ -22,6 +30,8 @@ export const messageSchema = z.object({
   provider: z.enum(messageProviders).nullable(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** The order a customer message is about. */
+  orderId: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
@@ -33,6 +43,11 @@ export const listMessagesQuerySchema = z.object({
   /** Part of the recipient address or number. */
   to: searchText(200).optional(),
   kind: searchText(100).optional(),
+  orderId: z.uuid().optional(),
+  /** Created on or after this day (YYYY-MM-DD, UTC). */
+  from: calendarDate.optional(),
+  /** Created on or before this day. */
+  until: calendarDate.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -50,3 +65,18 @@ export const listMessagesResponseSchema = z.object({
   }),
 });
 export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
+
+export const testMessageBodySchema = z.object({
+  channel: z.enum(messageChannels),
+  to: z.string().trim().min(3, 'Required').max(200),
+});
+
+export const providerStateSchema = z.object({
+  sms: z.object({
+    provider: z.enum(['twilio', 'outbox']),
+    sender: z.string().nullable(),
+    statusCallbackUrl: z.string(),
+  }),
+  email: z.object({ provider: z.enum(['smtp', 'outbox']) }),
+});
+export type ProviderState = z.infer<typeof providerStateSchema>;

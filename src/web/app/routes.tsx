@@ -74,7 +74,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/users', area: 'User management', access: backOffice, page: lazy(() => import('../features/users/components/UsersPage')) },
   { path: '/audit', area: 'Security audit', access: backOffice, page: null },
   { path: '/settings', area: 'General settings', access: backOffice, page: null },
-  { path: '/sms-settings', area: 'SMS system', access: backOffice, page: null },
+  { path: '/sms-settings', area: 'SMS system', access: backOffice, page: lazy(() => import('../features/sms-settings/components/SmsSettingsPage')) },
   { path: '/xero-settings', area: 'Xero settings', access: backOffice, page: null },
   { path: '/admin/backup', area: 'Backup', access: backOffice, page: null },
   { path: '/admin/inventory', area: 'Inventory', access: backOffice, page: null },

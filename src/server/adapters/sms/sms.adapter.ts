@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 
-export type OutgoingSms = { to: string; body: string };
+/** `statusCallback`: where the provider reports delivery (POST /api/webhooks/sms/status). */
+export type OutgoingSms = { to: string; body: string; statusCallback?: string };
 
 /** Texts go through a Twilio-compatible API when SMS_PROVIDER=twilio; otherwise the outbox. */
 export type SmsAdapter = {
@@ -12,6 +13,8 @@ export class SmsProviderError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** The provider's error code, such as 21610 (the number replied STOP). */
+    readonly code: number | null = null,
   ) {
     super(message);
     this.name = 'SmsProviderError';
@@ -40,14 +43,19 @@ export function createSmsAdapter(config: Config, fetchImpl: typeof fetch = fetch
             'content-type': 'application/x-www-form-urlencoded',
             accept: 'application/json',
           },
-          body: new URLSearchParams({ To: sms.to, From: from, Body: sms.body }).toString(),
+          body: new URLSearchParams({
+            To: sms.to,
+            From: from,
+            Body: sms.body,
+            ...(sms.statusCallback ? { StatusCallback: sms.statusCallback } : {}),
+          }).toString(),
           signal: AbortSignal.timeout(15_000),
         });
       } catch (error) {
         throw new SmsProviderError(`SMS provider unreachable: ${(error as Error).message}`, null);
       }
       const text = await response.text();
-      let body: { sid?: unknown; message?: unknown } = {};
+      let body: { sid?: unknown; message?: unknown; code?: unknown } = {};
       try {
         body = JSON.parse(text) as typeof body;
       } catch {
@@ -58,6 +66,7 @@ export function createSmsAdapter(config: Config, fetchImpl: typeof fetch = fetch
         throw new SmsProviderError(
           `SMS provider answered ${response.status}: ${detail}`,
           response.status,
+          typeof body.code === 'number' ? body.code : null,
         );
       }
       return { providerMessageId: typeof body.sid === 'string' ? body.sid : null };

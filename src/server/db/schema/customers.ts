@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   pgSequence,
@@ -33,6 +34,9 @@ export const customers = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     notes: text('notes'),
+    /** No texts: no consent on the customer form, a STOP reply, or the provider's error 21610. */
+    smsOptOut: boolean('sms_opt_out').notNull().default(false),
+    emailOptOut: boolean('email_opt_out').notNull().default(false),
     validationStatus: text('validation_status')
       .$type<CustomerValidationStatus>()
       .notNull()

@@ -1,8 +1,25 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TemplateChannel, TemplateKind } from '@shared/messages/templates';
 
 export const messageChannels = ['email', 'sms'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
-export const messageStatuses = ['queued', 'sent', 'failed'] as const;
+export const messageStatuses = [
+  'queued',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'suppressed',
+] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 export const messageProviders = ['smtp', 'twilio', 'outbox'] as const;
 export type MessageProvider = (typeof messageProviders)[number];
@@ -42,3 +59,24 @@ export const messages = pgTable(
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Back office's wording of a customer message; a kind and channel without a row sends the default. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    kind: text('kind').$type<TemplateKind>().notNull(),
+    channel: text('channel').$type<TemplateChannel>().notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.channel] })],
+);
+export type MessageTemplateRow = typeof messageTemplates.$inferSelect;
+
+/** Messages that go once per thing (a visit's reminder): the key's row is the proof it went. */
+export const messageOnce = pgTable('message_once', {
+  key: text('key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

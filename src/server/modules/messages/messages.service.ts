@@ -1,5 +1,7 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
+import { SmsProviderError } from '../../adapters/sms/sms.adapter';
+import { setSmsOptOutByPhone } from './customer-messages.repository';
 import type { Database } from '../../db/client';
 import { messages, type MessageChannel, type MessageRow } from '../../db/schema/messages';
 import type { ListMessagesQuery, Message } from '@shared/messages/messages.contracts';
@@ -19,7 +21,13 @@ export type NewMessage = {
   sensitive?: boolean;
   relatedType?: string;
   relatedId?: string;
+  /** Not sent, recorded visibly as `suppressed` with this reason (an opt-out). */
+  suppressedReason?: string;
 };
+
+/** Twilio's error for a number that replied STOP: the number is opted out (decision 031). */
+export const smsOptedOutErrorCode = 21610;
+export const smsStatusCallbackPath = '/api/webhooks/sms/status';
 
 /**
  * Records a message and hands it to the background sender. With no provider configured for
@@ -28,12 +36,14 @@ export type NewMessage = {
 export async function queueMessage(
   deps: Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>,
   message: NewMessage,
+  options: { tx?: Database } = {},
 ): Promise<MessageRow> {
   const { adapters } = deps;
   const provider = message.channel === 'email' ? adapters.mail.kind : adapters.sms.kind;
   const outbox = provider === 'outbox';
   const now = new Date();
-  const [row] = await deps.database.db
+  const suppressed = message.suppressedReason !== undefined;
+  const [row] = await (options.tx ?? deps.database.db)
     .insert(messages)
     .values({
       channel: message.channel,
@@ -43,13 +53,15 @@ export async function queueMessage(
       body: message.body,
       sensitive: message.sensitive ?? false,
       provider,
-      status: outbox ? 'sent' : 'queued',
-      sentAt: outbox ? now : null,
+      status: suppressed ? 'suppressed' : outbox ? 'sent' : 'queued',
+      sentAt: outbox && !suppressed ? now : null,
+      lastError: message.suppressedReason ?? null,
       relatedType: message.relatedType ?? null,
       relatedId: message.relatedId ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into messages returned nothing');
+  if (suppressed) return row;
   if (outbox) {
     // Logged without the body: codes and links stay out of the logs (PRODUCT.md).
     deps.log.info(
@@ -58,33 +70,52 @@ export async function queueMessage(
     );
     return row;
   }
-  await deps.queue.send(
-    sendMessageJob,
-    { messageId: row.id },
-    {
-      retryLimit: messageRetryLimit,
-      retryDelay: deps.config.MESSAGE_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-    },
-  );
+  const send = () =>
+    deps.queue.send(
+      sendMessageJob,
+      { messageId: row.id },
+      {
+        retryLimit: messageRetryLimit,
+        retryDelay: deps.config.MESSAGE_RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+        // Inside a transaction the row is not visible until it commits; a job that finds no
+        // row throws and is retried.
+        ...(options.tx ? { startAfter: 1 } : {}),
+      },
+    );
+  if (options.tx) {
+    // Not awaited: on a single-connection database (PGlite) the queue's insert waits for the
+    // open transaction, which must not wait for it in turn (decision 029).
+    void send().catch((error: unknown) =>
+      deps.log.error({ err: error, messageId: row.id }, 'could not queue a message'),
+    );
+  } else {
+    await send();
+  }
   return row;
 }
 
 /** The background job: one delivery attempt. Throws on failure so that pg-boss retries. */
 export async function deliverMessage(
-  deps: Pick<AppDeps, 'database' | 'adapters'>,
+  deps: Pick<AppDeps, 'database' | 'adapters' | 'config'>,
   messageId: string,
 ): Promise<void> {
   const db = deps.database.db;
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
-  if (!row || row.status === 'sent') return;
+  // Queued inside a transaction that has not committed yet: try again later.
+  if (!row) throw new Error(`message ${messageId} not found (yet)`);
+  if (row.status !== 'queued') return;
   const attempts = row.attempts + 1;
   const { adapters } = deps;
   try {
     const result =
       row.channel === 'email'
         ? await adapters.mail.send({ to: row.to, subject: row.subject ?? '', text: row.body })
-        : await adapters.sms.send({ to: row.to, body: row.body });
+        : await adapters.sms.send({
+            to: row.to,
+            body: row.body,
+            statusCallback: `${deps.config.PUBLIC_URL}${smsStatusCallbackPath}`,
+          });
     await db
       .update(messages)
       .set({
@@ -99,6 +130,20 @@ export async function deliverMessage(
       .where(eq(messages.id, row.id));
   } catch (error) {
     const lastError = error instanceof Error ? error.message : String(error);
+    if (error instanceof SmsProviderError && error.code === smsOptedOutErrorCode) {
+      // The number replied STOP at the provider: no retry, and no more texts to it.
+      await db
+        .update(messages)
+        .set({
+          attempts,
+          lastError: lastError.slice(0, 1000),
+          status: 'failed',
+          updatedAt: new Date(),
+        })
+        .where(eq(messages.id, row.id));
+      await setSmsOptOutByPhone(db, row.to, true);
+      return;
+    }
     await db
       .update(messages)
       .set({
@@ -124,6 +169,7 @@ export function toMessage(row: MessageRow): Message {
     provider: row.provider,
     attempts: row.attempts,
     lastError: row.lastError,
+    orderId: row.relatedType === 'order' ? row.relatedId : null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };
@@ -136,6 +182,15 @@ export async function listMessages(db: Database, rawQuery: ListMessagesQuery) {
   if (query.status) conditions.push(eq(messages.status, query.status));
   if (query.kind) conditions.push(eq(messages.kind, query.kind));
   if (query.to) conditions.push(ilike(messages.to, `%${query.to.replace(/[%_\\]/g, '\\$&')}%`));
+  if (query.orderId) {
+    conditions.push(eq(messages.relatedType, 'order'), eq(messages.relatedId, query.orderId));
+  }
+  if (query.from) conditions.push(gte(messages.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.until) {
+    const end = new Date(`${query.until}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(messages.createdAt, end));
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
     .select()

@@ -5,4 +5,7 @@ const all = ['/api/messages'] as const;
 export const messageKeys = {
   all,
   list: (query: ListMessagesQuery) => [...all, query] as const,
+  provider: ['/api/messages/provider'] as const,
+  templates: ['/api/messages/templates'] as const,
+  smsLogin: ['/api/sms-settings/login'] as const,
 };

@@ -41,7 +41,14 @@ type Status = (typeof messageStatuses)[number];
 
 const pageSize = 25;
 
-const statusLabel: Record<Status, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' };
+const statusLabel: Record<Status, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  undelivered: 'Undelivered',
+  failed: 'Failed',
+  suppressed: 'Suppressed',
+};
 const channelLabel: Record<Channel, string> = { email: 'Email', sms: 'SMS' };
 const providerLabel = { smtp: 'SMTP', twilio: 'Twilio', outbox: 'Outbox' } as const;
 

@@ -48,6 +48,7 @@ const outboxSms: Message = {
   id: 'm1',
   channel: 'sms',
   kind: 'sms_login_code',
+  orderId: null,
   to: '+447700900001',
   subject: null,
   body: 'Your Uplink sign-in code is 482913. It expires in 5 minutes.',
