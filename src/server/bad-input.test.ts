@@ -95,9 +95,18 @@ function methodsOf(route: RegisteredRoute): string[] {
   return methods.filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
 }
 
-function fillParams(url: string, params: Record<string, string>) {
+/** A value the path parameter's schema accepts: an enum's first option, else a UUID. */
+function validParam(schema: z.ZodType | undefined, name: string): string {
+  const shape = schema ? defOf(schema).shape : undefined;
+  const param = shape?.[name];
+  const def = param ? (defOf(param) as Def & { entries?: Record<string, string> }) : undefined;
+  if (def?.type === 'enum' && def.entries) return Object.values(def.entries)[0]!;
+  return randomUUID();
+}
+
+function fillParams(url: string, params: Record<string, string>, paramsSchema?: z.ZodType) {
   return url.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(params[name] ?? randomUUID()),
+    encodeURIComponent(params[name] ?? validParam(paramsSchema, name)),
   );
 }
 
@@ -125,7 +134,11 @@ function probesFor(route: RegisteredRoute): Probe[] {
               route: name,
               field,
               value,
-              request: { method, url: fillParams(route.url, {}), payload: at(leaf.path, value) },
+              request: {
+                method,
+                url: fillParams(route.url, {}, schema.params),
+                payload: at(leaf.path, value),
+              },
             });
           } else if (part === 'querystring') {
             const key = String(leaf.path[0]);
@@ -135,7 +148,7 @@ function probesFor(route: RegisteredRoute): Probe[] {
               value,
               request: {
                 method,
-                url: `${fillParams(route.url, {})}?${key}=${encodeURIComponent(value)}`,
+                url: `${fillParams(route.url, {}, schema.params)}?${key}=${encodeURIComponent(value)}`,
                 payload: method === 'GET' || method === 'DELETE' ? undefined : {},
               },
             });
@@ -147,7 +160,7 @@ function probesFor(route: RegisteredRoute): Probe[] {
               value,
               request: {
                 method,
-                url: fillParams(route.url, { [key]: value }),
+                url: fillParams(route.url, { [key]: value }, schema.params),
                 payload: method === 'GET' || method === 'DELETE' ? undefined : {},
               },
             });

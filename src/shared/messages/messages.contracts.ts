@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchText } from '../schema/text';
+import { safeText, searchText } from '../schema/text';
 import { calendarDate } from '../schema/calendar-date';
 
 /**
@@ -68,7 +68,7 @@ export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
 
 export const testMessageBodySchema = z.object({
   channel: z.enum(messageChannels),
-  to: z.string().trim().min(3, 'Required').max(200),
+  to: safeText().trim().min(3, 'Required').max(200),
 });
 
 export const providerStateSchema = z.object({

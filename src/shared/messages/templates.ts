@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, safeText } from '../schema/text';
 
 // Customer messages on every step of an order (PRODUCT.md "Messages", issue 11, decision 029).
 
@@ -286,16 +287,16 @@ export type MessageTemplate = z.infer<typeof templateSchema>;
 export const listTemplatesResponseSchema = z.object({ templates: z.array(templateSchema) });
 
 export const saveTemplateBodySchema = z.object({
-  subject: z.string().trim().max(200).nullable().optional(),
-  body: z.string().trim().min(1, 'Required').max(2000),
+  subject: safeText().trim().max(200).nullable().optional(),
+  body: multilineText().trim().min(1, 'Required').max(2000),
 });
 export type SaveTemplateBody = z.infer<typeof saveTemplateBodySchema>;
 
 export const previewTemplateBodySchema = z.object({
   kind: z.enum(templateKinds),
   channel: z.enum(templateChannels),
-  subject: z.string().max(200).nullable().optional(),
-  body: z.string().max(2000),
+  subject: safeText().max(200).nullable().optional(),
+  body: multilineText().max(2000),
   orderId: z.uuid().optional(),
 });
 export const previewTemplateResponseSchema = z.object({
