@@ -110,45 +110,62 @@ export type CustomerFormRules = {
   latestDate: string;
 };
 
+type AvailabilityEntry = { date?: unknown; slot?: unknown };
+type PartialAnswers = {
+  tenure?: unknown;
+  landlordPermission?: unknown;
+  consentTerms?: unknown;
+  availability?: unknown;
+};
+
 /** The form's schema with the rules that depend on the settings and today's date. */
 export function customerFormSchema(rules: CustomerFormRules) {
-  return customerFormFields.superRefine((value, ctx) => {
-    if (value.tenure === 'tenant' && !value.landlordPermission) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['landlordPermission'],
-        message: 'Please confirm your landlord has given permission',
-      });
-    }
-    if (!value.consentTerms) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['consentTerms'],
-        message: 'Please accept the terms to continue',
-      });
-    }
-    const seen = new Set<string>();
-    value.availability.forEach((entry, index) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(entry.date)) return;
-      const path = ['availability', index, 'date'];
-      if (entry.date < rules.earliestDate || entry.date > rules.latestDate) {
+  // `when: () => true`: these run even when another field is wrong, so every message shows at once.
+  return customerFormFields.superRefine(
+    (raw, ctx) => {
+      const value = raw as PartialAnswers;
+      if (value.tenure === 'tenant' && value.landlordPermission !== true) {
         ctx.addIssue({
           code: 'custom',
-          path,
-          message: 'Choose a date from tomorrow in the next 8 weeks',
+          path: ['landlordPermission'],
+          message: 'Please confirm your landlord has given permission',
         });
-      } else if (!rules.workingDays.includes(weekdayOf(entry.date))) {
-        ctx.addIssue({
-          code: 'custom',
-          path,
-          message: `We do not install on ${weekdayNames[weekdayOf(entry.date)]}s`,
-        });
-      } else if (seen.has(`${entry.date}:${entry.slot}`)) {
-        ctx.addIssue({ code: 'custom', path, message: 'This date and time is already listed' });
       }
-      seen.add(`${entry.date}:${entry.slot}`);
-    });
-  });
+      if (value.consentTerms !== true) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['consentTerms'],
+          message: 'Please accept the terms to continue',
+        });
+      }
+      const seen = new Set<string>();
+      const list = Array.isArray(value.availability)
+        ? (value.availability as AvailabilityEntry[])
+        : [];
+      list.forEach((entry, index) => {
+        if (typeof entry?.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.date)) return;
+        const date = entry.date;
+        const path = ['availability', index, 'date'];
+        if (date < rules.earliestDate || date > rules.latestDate) {
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: 'Choose a date from tomorrow in the next 8 weeks',
+          });
+        } else if (!rules.workingDays.includes(weekdayOf(date))) {
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: `We do not install on ${weekdayNames[weekdayOf(date)]}s`,
+          });
+        } else if (seen.has(`${date}:${String(entry.slot)}`)) {
+          ctx.addIssue({ code: 'custom', path, message: 'This date and time is already listed' });
+        }
+        seen.add(`${date}:${String(entry.slot)}`);
+      });
+    },
+    { when: () => true },
+  );
 }
 
 export type CustomerFormAnswers = z.output<typeof customerFormFields>;
