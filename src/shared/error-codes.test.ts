@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authErrorCodes,
   commonErrorCodes,
+  customerJourneyErrorCodes,
   errorCodes,
   isErrorCode,
   lifecycleErrorCodes,
@@ -21,6 +22,7 @@ describe('error code catalog', () => {
     userErrorCodes,
     orderErrorCodes,
     lifecycleErrorCodes,
+    customerJourneyErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {
