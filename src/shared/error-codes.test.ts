@@ -10,6 +10,7 @@ import {
   userErrorCodes,
   type ErrorCode,
 } from './error-codes';
+import { idempotencyErrorCodes } from './idempotency';
 import { lifecycleRefusalCodes, type LifecycleRefusalCode } from './orders/order-lifecycle';
 
 // A refusal code missing from the catalog would fail to compile here.
@@ -23,6 +24,7 @@ describe('error code catalog', () => {
     orderErrorCodes,
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
+    idempotencyErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {
