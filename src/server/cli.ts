@@ -14,6 +14,7 @@ import { AppError } from './errors';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { AuditContext } from './modules/audit/audit.service';
 import { silentLog } from './log';
+import { issueDemoLinks } from './modules/customer-links/customer-links.service';
 import { createActiveUser, disableUserByEmail, inviteUser } from './modules/users/users.service';
 import { openConfiguredDatabase } from './start-server';
 
@@ -141,6 +142,21 @@ export function buildCli() {
     .action(async (opts) => {
       const user = await withDeps((deps) => disableUserByEmail(deps, opts.email, cliContext));
       process.stdout.write(`Disabled ${user.email}\n`);
+    });
+
+  program
+    .command('links:demo')
+    .description(
+      'print working customer-form, kit-arrived and portal links for demo orders waiting at each customer step',
+    )
+    .action(async () => {
+      const links = await withDeps((deps) => issueDemoLinks(deps));
+      if (links.length === 0) process.stdout.write('No orders wait at a customer step.\n');
+      for (const link of links) {
+        process.stdout.write(
+          `${link.step}: ${link.orderNumber} (postcode ${link.postcode})\n  ${link.url}\n`,
+        );
+      }
     });
 
   return program;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   customerFormSubmissions,
@@ -11,6 +11,7 @@ import { orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 import { visits } from '../../db/schema/visits';
 import type { CustomerFormAnswers } from '@shared/customer-journey/customer-form.contracts';
+import type { KitStatus, OrderStatus } from '@shared/orders/order-status';
 
 /** The order and the customer fields the customer's own pages may show. */
 export async function findOrderForCustomer(db: Database, where: { id?: string; number?: string }) {
@@ -123,4 +124,23 @@ export async function listVisitsForCustomer(db: Database, orderId: string) {
     .leftJoin(users, eq(users.id, visits.engineerId))
     .where(eq(visits.orderId, orderId))
     .orderBy(desc(visits.createdAt));
+}
+
+/** The newest order waiting at a customer step (for `links:demo`). */
+export async function findNewestOrderWhere(
+  db: Database,
+  where: { status?: OrderStatus; kitStatus?: KitStatus; notStatuses?: OrderStatus[] },
+) {
+  const conditions = [];
+  if (where.status) conditions.push(eq(orders.status, where.status));
+  if (where.kitStatus) conditions.push(eq(orders.kitStatus, where.kitStatus));
+  if (where.notStatuses?.length) conditions.push(notInArray(orders.status, where.notStatuses));
+  const [row] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, postcode: customers.postcode })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.receivedAt))
+    .limit(1);
+  return row ?? null;
 }

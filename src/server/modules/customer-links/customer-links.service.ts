@@ -20,14 +20,21 @@ import type {
   PublicLinkProblem,
   PublicLinkPurpose,
 } from '@shared/public-links/public-links.contracts';
+import type { OrderStatus } from '@shared/orders/order-status';
 import { normaliseUkMobile } from '@shared/uk-mobile';
 import { normaliseUkPostcode } from '@shared/uk-postcode';
 import { publishEvent } from '../events/events.service';
 import { performOrderAction } from '../orders/orders.service';
-import { resolvePublicLink, usePublicLink } from '../public-links/public-links.service';
+import {
+  issuePublicLink,
+  resolvePublicLink,
+  usePublicLink,
+} from '../public-links/public-links.service';
+import { portalLinkPath } from '../customer-portal/portal-access.service';
 import { getCompanyContact, getWorkingDays } from '../settings/settings.service';
 import {
   countPhotosOfOrder,
+  findNewestOrderWhere,
   findOrderForCustomer,
   findSubmissionOfLink,
   insertPhoto,
@@ -316,4 +323,49 @@ export async function requestLinkResend(
       data: { purpose, requestedBy },
     }).then(() => undefined),
   );
+}
+
+export type DemoLink = { step: string; orderNumber: string; postcode: string; url: string };
+
+/**
+ * `npm run cli -- links:demo`: fresh working links for the newest demo orders waiting at each
+ * customer step (a customer form to fill, a dispatched kit, a booked visit for the portal).
+ * Issuing a link replaces that order's earlier one, as a resend does.
+ */
+export async function issueDemoLinks(deps: Deps, now = new Date()): Promise<DemoLink[]> {
+  const db = deps.database.db;
+  const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
+  const ended: OrderStatus[] = ['completed', 'closed', 'cancelled'];
+  const links: DemoLink[] = [];
+  const form = await findNewestOrderWhere(db, { status: 'received' });
+  const kit = await findNewestOrderWhere(db, { kitStatus: 'dispatched', notStatuses: ended });
+  const visit = await findNewestOrderWhere(db, { status: 'scheduled' });
+  await inTransaction(db, async (tx) => {
+    if (form) {
+      const link = await issuePublicLink(tx, { orderId: form.id, purpose: 'customer_form', now });
+      links.push({ step: 'Customer form', ...form, url: `${base}${link.path}` });
+    }
+    if (kit) {
+      const link = await issuePublicLink(tx, { orderId: kit.id, purpose: 'kit_arrived', now });
+      links.push({ step: 'Kit arrived', ...kit, url: `${base}${link.path}` });
+    }
+  });
+  for (const order of [visit, form].filter((o) => o !== null)) {
+    links.push({
+      step: 'Customer portal (signed link)',
+      ...order,
+      url: `${base}${portalLinkPath(deps.config.SESSION_SECRET, order.orderNumber, now)}`,
+    });
+    links.push({
+      step: 'Customer portal (postcode step)',
+      ...order,
+      url: `${base}/customer/${encodeURIComponent(order.orderNumber)}`,
+    });
+  }
+  return links.map(({ step, orderNumber, postcode, url }) => ({
+    step,
+    orderNumber,
+    postcode,
+    url,
+  }));
 }

@@ -6,7 +6,7 @@ import { orders } from '../../db/schema/orders';
 import { customerFormSubmissions } from '../../db/schema/customer-journey';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
 import { issuePublicLink } from '../public-links/public-links.service';
-import { customerFormPage, londonDate } from './customer-links.service';
+import { customerFormPage, issueDemoLinks, londonDate } from './customer-links.service';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { sameOrigin, signInAs } from '../../../../tests/support/auth';
 import { buildOrder } from '../../../../tests/factories/orders';
@@ -232,7 +232,10 @@ describe('customer form link', () => {
     expect(sent.statusCode).toBe(200);
     const other = await buildOrder(app);
     const otherLink = await issue(other.id, 'customer_form');
-    const stolen = await post(`/api/public${otherLink.path}`, { ...goodForm(), photoIds: [ok.json().id] });
+    const stolen = await post(`/api/public${otherLink.path}`, {
+      ...goodForm(),
+      photoIds: [ok.json().id],
+    });
     expect(stolen.statusCode).toBe(400);
   });
 
@@ -462,5 +465,39 @@ describe('back office resends a link', () => {
     expect((await app.inject({ method: 'POST', url, headers: sameOrigin(app) })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('links:demo', () => {
+  it('prints working links for orders waiting at each customer step', async () => {
+    await buildOrder(app, { status: 'received' });
+    await buildOrder(app, {
+      status: 'customer_submitted',
+      kitStatus: 'dispatched',
+      courier: 'Evri',
+      trackingNumber: 'H01',
+    });
+    const links = await issueDemoLinks(app.deps);
+    const form = links.find((l) => l.step === 'Customer form')!;
+    const kit = links.find((l) => l.step === 'Kit arrived')!;
+    const portal = links.find((l) => l.step === 'Customer portal (signed link)')!;
+    expect(form.url.startsWith(app.deps.config.PUBLIC_URL)).toBe(true);
+    const path = (url: string) => new URL(url).pathname;
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/public${path(form.url)}` })).json().state,
+    ).toBe('open');
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/public${path(kit.url)}` })).json(),
+    ).toMatchObject({
+      state: 'open',
+      trackingUrl: 'https://www.evri.com/track/parcel/H01',
+    });
+    const signed = new URL(portal.url).searchParams;
+    const opened = await post(
+      `/api/public/portal/${portal.orderNumber}/link`,
+      { e: signed.get('e'), s: signed.get('s') },
+      '10.6.0.1',
+    );
+    expect(opened.statusCode).toBe(200);
   });
 });
