@@ -101,7 +101,7 @@ test('customer form: mistakes, then sent; back office sees the order move', asyn
   await page.getByLabel('First name').fill('');
   await page.getByLabel('Mobile number').fill('0123');
   await page.getByLabel('Postcode').fill('NOT A CODE');
-  await page.getByLabel('Date 1').fill(saturday());
+  await page.getByLabel('Date 1', { exact: true }).fill(saturday());
   await page.getByRole('button', { name: 'Send my details' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
   await expect(page.getByText(/valid UK mobile number/)).toBeVisible();
@@ -128,7 +128,7 @@ test('customer form: mistakes, then sent; back office sees the order move', asyn
   await page.getByLabel('My landlord has given permission for a satellite dish').check();
   await page.getByRole('radio', { name: 'Not sure' }).check();
   await page.getByLabel('Access notes').fill('Friendly dog; park on the drive');
-  await page.getByLabel('Date 1').fill(workingDay());
+  await page.getByLabel('Date 1', { exact: true }).fill(workingDay());
   await page.getByLabel(/I agree to the terms/).check();
   await page.getByRole('button', { name: 'Send my details' }).click();
   await expect(
