@@ -97,6 +97,10 @@ test('customer form: mistakes, then sent; back office sees the order move', asyn
   await expect(page.getByRole('heading', { name: 'Your installation details' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/journey-customer-form-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/journey-customer-form-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await page.getByLabel('First name').fill('');
   await page.getByLabel('Mobile number').fill('0123');
@@ -155,6 +159,10 @@ test('kit arrived: one tap confirms delivery', async ({ page, journey }) => {
   await expect(page.getByText(order.orderNumber)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/journey-kit-arrived-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/journey-kit-arrived-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Yes, my kit has arrived' }).click();
   await expect(
     page.getByRole('heading', { name: 'Thank you, your kit has arrived' }),
@@ -180,6 +188,10 @@ test('portal: wrong postcode, then the right one, then a reschedule request back
   await expect(page.getByRole('heading', { name: 'Your appointment' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/journey-portal-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/journey-portal-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await page.getByLabel('Date that suits you 1').fill(workingDay());
   await page.getByLabel('Note (optional)').fill('Away the first week, any day after');
