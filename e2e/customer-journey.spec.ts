@@ -168,6 +168,12 @@ test('kit arrived: one tap confirms delivery', async ({ page, journey }) => {
     page.getByRole('heading', { name: 'Thank you, your kit has arrived' }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A link that does not open says why and how to get a new one.
+  await page.goto(`/kit-arrived/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'We could not find this link' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get a new link' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('portal: wrong postcode, then the right one, then a reschedule request back office sees', async ({
