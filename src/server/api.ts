@@ -9,6 +9,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { contractorsRoutes } from './modules/contractors/contractors.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { customerPortalRoutes } from './modules/customer-portal/customer-portal.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { jobTypesRoutes } from './modules/job-types/job-types.routes';
@@ -57,4 +58,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardRoutes);
   // The signed-in customer's own orders (issue 4, /customer).
   await app.register(customerPortalRoutes);
+  // The customer's public pages: customer form, kit arrived, portal (issue 11).
+  await app.register(customerLinksRoutes);
 };

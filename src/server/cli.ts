@@ -14,6 +14,7 @@ import { AppError } from './errors';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { AuditContext } from './modules/audit/audit.service';
 import { silentLog } from './log';
+import { issueDemoLinks } from './modules/customer-links/customer-links.service';
 import { createActiveUser, disableUserByEmail, inviteUser } from './modules/users/users.service';
 import { describeDemoRemoval, removeDemoData } from './seed/demo-remove';
 import { openConfiguredDatabase } from './start-server';
@@ -152,6 +153,21 @@ export function buildCli() {
     .action(async () => {
       const result = await withDeps((deps) => removeDemoData(deps.database.db));
       process.stdout.write(`${describeDemoRemoval(result)}\n`);
+    });
+
+  program
+    .command('links:demo')
+    .description(
+      'print working customer-form, kit-arrived and portal links for demo orders waiting at each customer step',
+    )
+    .action(async () => {
+      const links = await withDeps((deps) => issueDemoLinks(deps));
+      if (links.length === 0) process.stdout.write('No orders wait at a customer step.\n');
+      for (const link of links) {
+        process.stdout.write(
+          `${link.step}: ${link.orderNumber} (postcode ${link.postcode})\n  ${link.url}\n`,
+        );
+      }
     });
 
   return program;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authErrorCodes,
   commonErrorCodes,
+  customerJourneyErrorCodes,
   errorCodes,
   isErrorCode,
   lifecycleErrorCodes,
@@ -23,6 +24,8 @@ describe('error code catalog', () => {
     userErrorCodes,
     orderErrorCodes,
     lifecycleErrorCodes,
+    customerJourneyErrorCodes,
+    idempotencyErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

@@ -69,6 +69,20 @@ export const lifecycleErrorCodes = {
   orderEnded: 'ORDER_ENDED',
 } as const;
 
+/** The customer's public pages (issue 11). */
+export const customerJourneyErrorCodes = {
+  /** The link does not open (unknown, expired, used, replaced, for another page): details.problem. */
+  linkProblem: 'LINK_PROBLEM',
+  /** Another tab or device sent the form first. */
+  alreadySubmitted: 'ALREADY_SUBMITTED',
+  /** The upload is not a JPEG, PNG or WebP picture, or is too large. */
+  badPhoto: 'BAD_PHOTO',
+  /** The portal needs the postcode (or a signed link) first. */
+  portalProofRequired: 'PORTAL_PROOF_REQUIRED',
+  /** Wrong postcode or unknown order: the same answer for both. */
+  portalProofFailed: 'PORTAL_PROOF_FAILED',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -76,6 +90,7 @@ export const errorCodes = {
   ...userErrorCodes,
   ...orderErrorCodes,
   ...lifecycleErrorCodes,
+  ...customerJourneyErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -225,7 +225,20 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
         text(data.trackingNumber) && `, tracking number ${text(data.trackingNumber)}`,
       );
     case 'confirm_kit_arrived':
-      return 'Kit arrived with the customer.';
+      return sentence(
+        'Kit arrived with the customer',
+        text(data.serial) && `, serial ${text(data.serial)}`,
+      );
+    case 'reschedule_requested': {
+      const dates = Array.isArray(data.dates)
+        ? data.dates.filter((d): d is string => typeof d === 'string').map(formatUkDay)
+        : [];
+      return sentence(
+        'The customer asked to reschedule',
+        dates.length > 0 && `; suits them: ${dates.join(', ')}`,
+        text(data.note) && `. Note: ${text(data.note)}`,
+      );
+    }
     case 'mark_kit_customer_supplied':
       return 'The customer supplies their own kit.';
     default: {

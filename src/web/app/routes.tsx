@@ -51,9 +51,9 @@ export const routes: readonly AppRoute[] = [
   { path: '/login', area: 'Sign in', access: 'public', page: lazy(() => import('../features/auth/components/LoginPage')) },
   { path: '/signup', area: 'Create an account', access: 'public', page: lazy(() => import('../features/auth/components/SignupPage')) },
   { path: '/set-password', area: 'Set your password', access: 'public', page: lazy(() => import('../features/auth/components/SetPasswordPage')) },
-  { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: null },
-  { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: null },
-  { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: null },
+  { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: lazy(() => import('../features/customer-journey/components/CustomerPortalPage')) },
+  { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: lazy(() => import('../features/customer-journey/components/CustomerFormPage')) },
+  { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: lazy(() => import('../features/customer-journey/components/KitArrivedPage')) },
 
   // Signed in: the welcome page (the landing page when signed out; see AppRoutes).
   { path: '/', area: 'Home', access: 'signed-in', page: HomePage },

@@ -9,3 +9,4 @@ export { performOrderAction, type AnyActionBody } from './order-actions.service'
 export type { ChangeActor } from './order-change';
 export { assignmentState, toEvent, toListItem } from './order-views';
 export { viewerOf, type Viewer } from './order-access';
+export { recordCustomerRequest } from './order-requests.service';

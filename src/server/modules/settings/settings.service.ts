@@ -1,3 +1,8 @@
+import {
+  defaultWorkingDays,
+  type CompanyContact,
+} from '@shared/customer-journey/customer-form.contracts';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../app-deps';
 import { inTransaction } from '../../db/transaction';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
@@ -26,4 +31,30 @@ export async function setSmsLoginEnabled(
       details: { enabled },
     });
   });
+}
+
+const companyContactKey = 'company_contact';
+const workingDaysKey = 'working_days';
+
+/** The contact details the customer's pages show (PRODUCT.md /settings "company details"). */
+export const defaultCompanyContact: CompanyContact = {
+  name: 'Uplink Installations',
+  phone: '0300 123 4567',
+  email: 'help@uplink.local',
+  hours: 'Monday to Friday, 9am to 5pm',
+};
+
+export async function getCompanyContact(db: Database): Promise<CompanyContact> {
+  const value = await readSetting(db, companyContactKey);
+  if (value && typeof value === 'object') return { ...defaultCompanyContact, ...value };
+  return defaultCompanyContact;
+}
+
+/** Days of the week we install on, 0 Sunday … 6 Saturday (setting; default Monday to Friday). */
+export async function getWorkingDays(db: Database): Promise<number[]> {
+  const value = await readSetting(db, workingDaysKey);
+  if (Array.isArray(value) && value.every((d) => Number.isInteger(d) && d >= 0 && d <= 6)) {
+    return value as number[];
+  }
+  return [...defaultWorkingDays];
 }

@@ -29,6 +29,9 @@ export type AnyActionBody = ActionBody<LifecycleAction> & {
   latitude?: number;
   longitude?: number;
   expectedVersion?: number;
+  /** Set by the customer's own pages (issue 11), recorded in the event's data. */
+  customerForm?: { submissionId: string; availability: unknown; photoCount: number };
+  kitArrival?: { serial: string | null; photoId: string | null };
 };
 
 /** What an action sees: the locked order, its customer, its current visit, the request. */

@@ -1,3 +1,6 @@
 import { effect } from './action-effect';
 
-export const confirmKitArrivedEffect = effect(({ now }) => ({ values: { kitArrivedAt: now } }));
+export const confirmKitArrivedEffect = effect(({ now, body }) => ({
+  values: { kitArrivedAt: now },
+  data: body.kitArrival ? { ...body.kitArrival } : {},
+}));

@@ -1,4 +1,6 @@
 import { effect } from './action-effect';
 
-/** The status change and its event are the whole effect. */
-export const submitCustomerFormEffect = effect(() => ({}));
+/** The status change and its event; from the customer form, the event names what was sent. */
+export const submitCustomerFormEffect = effect(({ body }) =>
+  body.customerForm ? { data: { ...body.customerForm } } : {},
+);

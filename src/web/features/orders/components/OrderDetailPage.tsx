@@ -11,6 +11,7 @@ import { errorCode, errorMessage } from '@web/lib/api-client';
 import { useOrder } from '@web/api/orders/get-order';
 import { EditOrderDialog } from './EditOrderDialog';
 import { OrderActionDialog } from './OrderActionDialog';
+import { ResendLinkButtons } from './ResendLinkButtons';
 import {
   ContractorSection,
   CustomerSection,
@@ -165,6 +166,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
             )}
           </div>
         )}
+        <ResendLinkButtons order={o} />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-3">

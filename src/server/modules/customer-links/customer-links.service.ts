@@ -1,0 +1,371 @@
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { AppError, badRequest, conflict } from '../../errors';
+import { customerJourneyErrorCodes } from '@shared/error-codes';
+import { courierTrackingUrl } from '@shared/customer-journey/couriers';
+import {
+  customerFormSchema,
+  maxPhotoBytes,
+  type CustomerFormPage,
+  type CustomerFormRules,
+} from '@shared/customer-journey/customer-form.contracts';
+import type {
+  KitArrivedPage,
+  kitArrivedBody,
+} from '@shared/customer-journey/kit-arrived.contracts';
+import type {
+  PublicLinkProblem,
+  PublicLinkPurpose,
+} from '@shared/public-links/public-links.contracts';
+import type { OrderStatus } from '@shared/orders/order-status';
+import { normaliseUkMobile } from '@shared/uk-mobile';
+import { normaliseUkPostcode } from '@shared/uk-postcode';
+import { publishEvent } from '../events/events.service';
+import { performOrderAction } from '../orders/orders.service';
+import {
+  issuePublicLink,
+  resolvePublicLink,
+  usePublicLink,
+} from '../public-links/public-links.service';
+import { portalLinkPath } from '../customer-portal/portal-access.service';
+import { getCompanyContact, getWorkingDays } from '../settings/settings.service';
+import {
+  countPhotosOfOrder,
+  findNewestOrderWhere,
+  findOrderForCustomer,
+  findSubmissionOfLink,
+  insertPhoto,
+  insertSubmission,
+  type CustomerOrderRow,
+} from './customer-links.repository';
+import { saveUpload } from './upload-storage';
+
+type Deps = Pick<AppDeps, 'database' | 'config'>;
+const dayMs = 24 * 60 * 60 * 1000;
+
+export const linkProblemError = (problem: PublicLinkProblem) =>
+  problem === 'used'
+    ? new AppError(
+        409,
+        customerJourneyErrorCodes.alreadySubmitted,
+        'This link has already been used.',
+        {
+          problem: [problem],
+        },
+      )
+    : new AppError(410, customerJourneyErrorCodes.linkProblem, 'This link no longer works.', {
+        problem: [problem],
+      });
+
+/** A date in Europe/London as YYYY-MM-DD. */
+export function londonDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** Availability may be offered from tomorrow (London) for eight weeks, on working days. */
+export async function customerFormRules(db: Database, now: Date): Promise<CustomerFormRules> {
+  const today = new Date(`${londonDate(now)}T00:00:00Z`);
+  return {
+    workingDays: await getWorkingDays(db),
+    earliestDate: new Date(today.getTime() + dayMs).toISOString().slice(0, 10),
+    latestDate: new Date(today.getTime() + 56 * dayMs).toISOString().slice(0, 10),
+  };
+}
+
+const customerName = (order: CustomerOrderRow) => `${order.firstName} ${order.lastName}`.trim();
+
+export async function customerFormPage(
+  deps: Deps,
+  token: string,
+  now = new Date(),
+): Promise<CustomerFormPage> {
+  const db = deps.database.db;
+  const company = await getCompanyContact(db);
+  const resolved = await resolvePublicLink(db, token, 'customer_form', now);
+  if (!resolved.ok) {
+    if (resolved.problem === 'used' && resolved.link) {
+      const submission = await findSubmissionOfLink(db, resolved.link.id);
+      const order = await findOrderForCustomer(db, { id: resolved.link.orderId });
+      if (submission && order) {
+        return {
+          state: 'sent',
+          orderNumber: order.orderNumber,
+          submittedAt: submission.submittedAt.toISOString(),
+          answers: submission.answers,
+          company,
+        };
+      }
+    }
+    return { state: 'problem', problem: resolved.problem, company };
+  }
+  const order = (await findOrderForCustomer(db, { id: resolved.link.orderId }))!;
+  return {
+    state: 'open',
+    orderNumber: order.orderNumber,
+    prefill: {
+      firstName: order.firstName,
+      lastName: order.lastName,
+      phone: order.phone ? order.phone.replace(/^\+44/, '0') : '',
+      email: order.email ?? '',
+      addressLine1: order.addressLine1,
+      addressLine2: order.addressLine2 ?? '',
+      town: order.town,
+      postcode: order.postcode,
+      propertyType: undefined as never,
+      tenure: undefined as never,
+      landlordPermission: false,
+      listedBuilding: undefined as never,
+      dishPosition: '',
+      accessNotes: '',
+      availability: [],
+      consentTerms: false,
+      consentMessages: false,
+      photoIds: [],
+    },
+    rules: await customerFormRules(db, now),
+    company,
+  };
+}
+
+function fieldErrors(error: z.ZodError) {
+  const details: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'form';
+    (details[key] ??= []).push(issue.message);
+  }
+  return details;
+}
+
+export async function submitCustomerForm(
+  deps: Deps,
+  token: string,
+  body: unknown,
+  now = new Date(),
+) {
+  const db = deps.database.db;
+  const resolved = await resolvePublicLink(db, token, 'customer_form', now);
+  if (!resolved.ok) throw linkProblemError(resolved.problem);
+  const link = resolved.link;
+  const parsed = customerFormSchema(await customerFormRules(db, now)).safeParse(body);
+  if (!parsed.success) {
+    throw badRequest('Please check the highlighted answers.', fieldErrors(parsed.error));
+  }
+  const answers = {
+    ...parsed.data,
+    phone: normaliseUkMobile(parsed.data.phone)!,
+    postcode: normaliseUkPostcode(parsed.data.postcode)!,
+    email: parsed.data.email.toLowerCase(),
+    landlordPermission: parsed.data.tenure === 'tenant' && parsed.data.landlordPermission,
+  };
+  const order = (await findOrderForCustomer(db, { id: link.orderId }))!;
+  if ((await countPhotosOfOrder(db, answers.photoIds, order.id)) !== answers.photoIds.length) {
+    throw badRequest('Please check the highlighted answers.', {
+      photoIds: ['A photo could not be found; please add it again'],
+    });
+  }
+  await inTransaction(db, async (tx) => {
+    // The first of two tabs to get here wins; the other is told the form was already sent.
+    if (!(await usePublicLink(tx, link.id, now))) throw linkProblemError('used');
+    const submissionId = await insertSubmission(tx, {
+      orderId: order.id,
+      linkId: link.id,
+      answers,
+      submittedAt: now,
+    });
+    await performOrderAction(
+      tx,
+      order.id,
+      'submit_customer_form',
+      {
+        customerForm: {
+          submissionId,
+          availability: answers.availability,
+          photoCount: answers.photoIds.length,
+        },
+      },
+      { kind: 'customer', name: `${answers.firstName} ${answers.lastName}` },
+      now,
+    );
+  });
+  return { submittedAt: now.toISOString() };
+}
+
+const photoTypes: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** A photo sent through a live link, checked by its bytes (not its name or declared type). */
+export async function uploadCustomerPhoto(
+  deps: Deps,
+  token: string,
+  purpose: PublicLinkPurpose,
+  dataBase64: string,
+  now = new Date(),
+) {
+  const db = deps.database.db;
+  const resolved = await resolvePublicLink(db, token, purpose, now);
+  if (!resolved.ok) throw linkProblemError(resolved.problem);
+  const bytes = Buffer.from(dataBase64, 'base64');
+  const badPhoto = (message: string) =>
+    new AppError(400, customerJourneyErrorCodes.badPhoto, message);
+  if (bytes.length === 0) throw badPhoto('The photo is empty.');
+  if (bytes.length > maxPhotoBytes) throw badPhoto('The photo is too large (8 MB at most).');
+  const type = await fileTypeFromBuffer(bytes);
+  const extension = type ? photoTypes[type.mime] : undefined;
+  if (!type || !extension) throw badPhoto('Please choose a photo (JPEG, PNG or WebP).');
+  const key = await saveUpload(deps.config.DATA_DIR, 'customer-photos', bytes, extension, now);
+  const id = await insertPhoto(db, {
+    orderId: resolved.link.orderId,
+    linkId: resolved.link.id,
+    purpose,
+    storageKey: key,
+    contentType: type.mime,
+    bytes: bytes.length,
+    createdAt: now,
+  });
+  return { id };
+}
+
+function kitView(order: CustomerOrderRow) {
+  return {
+    orderNumber: order.orderNumber,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: courierTrackingUrl(order.courier, order.trackingNumber),
+  };
+}
+
+export async function kitArrivedPage(
+  deps: Deps,
+  token: string,
+  now = new Date(),
+): Promise<KitArrivedPage> {
+  const db = deps.database.db;
+  const company = await getCompanyContact(db);
+  const resolved = await resolvePublicLink(db, token, 'kit_arrived', now);
+  if (!resolved.ok && !(resolved.problem === 'used' && resolved.link)) {
+    return { state: 'problem', problem: resolved.problem, company };
+  }
+  const link = resolved.link!;
+  const order = (await findOrderForCustomer(db, { id: link.orderId }))!;
+  const confirmed = !resolved.ok || order.kitStatus === 'arrived';
+  return {
+    state: confirmed ? 'confirmed' : 'open',
+    ...kitView(order),
+    confirmedAt: confirmed ? (order.kitArrivedAt ?? link.usedAt ?? now).toISOString() : null,
+    company,
+  };
+}
+
+export async function confirmKitArrived(
+  deps: Deps,
+  token: string,
+  body: z.output<typeof kitArrivedBody>,
+  now = new Date(),
+) {
+  const db = deps.database.db;
+  const resolved = await resolvePublicLink(db, token, 'kit_arrived', now);
+  if (!resolved.ok) throw linkProblemError(resolved.problem);
+  const link = resolved.link;
+  const order = (await findOrderForCustomer(db, { id: link.orderId }))!;
+  if (body.photoId && (await countPhotosOfOrder(db, [body.photoId], order.id)) !== 1) {
+    throw badRequest('Please add the photo again.', { photoId: ['The photo could not be found'] });
+  }
+  await inTransaction(db, async (tx) => {
+    if (!(await usePublicLink(tx, link.id, now))) throw linkProblemError('used');
+    // Back office may have marked it arrived already: the customer's tap is then just thanked.
+    if (order.kitStatus === 'arrived') return;
+    await performOrderAction(
+      tx,
+      order.id,
+      'confirm_kit_arrived',
+      { kitArrival: { serial: body.serial || null, photoId: body.photoId ?? null } },
+      { kind: 'customer', name: customerName(order) },
+      now,
+    );
+  });
+  return { confirmedAt: now.toISOString() };
+}
+
+/**
+ * Back office asks for a new link (issue 11): the messages module's subscriber issues it (the
+ * old one stops working) and sends it, so one module owns what the customer receives.
+ */
+export async function requestLinkResend(
+  db: Database,
+  orderId: string,
+  purpose: PublicLinkPurpose,
+  requestedBy: string,
+) {
+  const order = await findOrderForCustomer(db, { id: orderId });
+  if (!order) throw new AppError(404, 'NOT_FOUND', 'Order not found');
+  if (purpose === 'kit_arrived' && order.kitStatus !== 'dispatched') {
+    throw conflict('INVALID_TRANSITION', 'The kit-arrived link is for a dispatched kit only.');
+  }
+  if (purpose === 'customer_form' && order.status !== 'received') {
+    throw conflict('INVALID_TRANSITION', 'The customer form has already been sent back.');
+  }
+  await inTransaction(db, (tx) =>
+    publishEvent(tx, {
+      type: 'order.link_resend_requested',
+      aggregateType: 'order',
+      aggregateId: orderId,
+      data: { purpose, requestedBy },
+    }).then(() => undefined),
+  );
+}
+
+export type DemoLink = { step: string; orderNumber: string; postcode: string; url: string };
+
+/**
+ * `npm run cli -- links:demo`: fresh working links for the newest demo orders waiting at each
+ * customer step (a customer form to fill, a dispatched kit, a booked visit for the portal).
+ * Issuing a link replaces that order's earlier one, as a resend does.
+ */
+export async function issueDemoLinks(deps: Deps, now = new Date()): Promise<DemoLink[]> {
+  const db = deps.database.db;
+  const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
+  const ended: OrderStatus[] = ['completed', 'closed', 'cancelled'];
+  const links: DemoLink[] = [];
+  const form = await findNewestOrderWhere(db, { status: 'received' });
+  const kit = await findNewestOrderWhere(db, { kitStatus: 'dispatched', notStatuses: ended });
+  const visit = await findNewestOrderWhere(db, { status: 'scheduled' });
+  await inTransaction(db, async (tx) => {
+    if (form) {
+      const link = await issuePublicLink(tx, { orderId: form.id, purpose: 'customer_form', now });
+      links.push({ step: 'Customer form', ...form, url: `${base}${link.path}` });
+    }
+    if (kit) {
+      const link = await issuePublicLink(tx, { orderId: kit.id, purpose: 'kit_arrived', now });
+      links.push({ step: 'Kit arrived', ...kit, url: `${base}${link.path}` });
+    }
+  });
+  for (const order of [visit, form].filter((o) => o !== null)) {
+    links.push({
+      step: 'Customer portal (signed link)',
+      ...order,
+      url: `${base}${portalLinkPath(deps.config.SESSION_SECRET, order.orderNumber, now)}`,
+    });
+    links.push({
+      step: 'Customer portal (postcode step)',
+      ...order,
+      url: `${base}/customer/${encodeURIComponent(order.orderNumber)}`,
+    });
+  }
+  return links.map(({ step, orderNumber, postcode, url }) => ({
+    step,
+    orderNumber,
+    postcode,
+    url,
+  }));
+}
