@@ -18,6 +18,7 @@ export async function findOrderForCustomer(db: Database, where: { id?: string; n
   const [row] = await db
     .select({
       id: orders.id,
+      customerId: orders.customerId,
       orderNumber: orders.orderNumber,
       status: orders.status,
       kitStatus: orders.kitStatus,

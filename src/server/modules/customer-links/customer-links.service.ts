@@ -25,6 +25,7 @@ import { normaliseUkMobile } from '@shared/uk-mobile';
 import { normaliseUkPostcode } from '@shared/uk-postcode';
 import { publishEvent } from '../events/events.service';
 import { performOrderAction } from '../orders/orders.service';
+import { applyCustomerFormAnswers } from '../customers/customers.service';
 import {
   issuePublicLink,
   resolvePublicLink,
@@ -180,6 +181,7 @@ export async function submitCustomerForm(
       answers,
       submittedAt: now,
     });
+    await applyCustomerFormAnswers(tx, order.customerId, answers);
     await performOrderAction(
       tx,
       order.id,

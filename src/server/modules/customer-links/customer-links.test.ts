@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../../db/schema/domain-events';
 import { orderEvents } from '../../db/schema/order-events';
+import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { customerFormSubmissions } from '../../db/schema/customer-journey';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
@@ -108,6 +109,42 @@ describe('customer form link', () => {
     const again = await post(`/api/public${link.path}`, goodForm());
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_SUBMITTED');
+  });
+
+  it('makes the confirmed contact details the customer’s record; no message consent, no SMS', async () => {
+    const order = await buildOrder(app, {
+      customer: { phone: '+447700900555', email: 'old@example.com' },
+    });
+    const link = await issue(order.id, 'customer_form');
+    const sent = await post(`/api/public${link.path}`, {
+      ...goodForm(),
+      phone: '07700 900777',
+      email: 'new@example.com',
+      consentMessages: false,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const [customer] = await db().select().from(customers).where(eq(customers.id, row!.customerId));
+    expect(customer).toMatchObject({
+      phone: '+447700900777',
+      email: 'new@example.com',
+      postcode: 'EX1 1AA',
+      smsOptOut: true,
+      emailOptOut: false,
+    });
+
+    const consenting = await buildOrder(app);
+    const consentLink = await issue(consenting.id, 'customer_form');
+    expect(
+      (await post(`/api/public${consentLink.path}`, { ...goodForm(), consentMessages: true }))
+        .statusCode,
+    ).toBe(200);
+    const [other] = await db().select().from(orders).where(eq(orders.id, consenting.id));
+    const [consented] = await db()
+      .select()
+      .from(customers)
+      .where(eq(customers.id, other!.customerId));
+    expect(consented!.smsOptOut).toBe(false);
   });
 
   it('names every field that is wrong and keeps the link usable', async () => {

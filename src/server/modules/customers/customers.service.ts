@@ -126,3 +126,44 @@ export async function markCustomerValidated(
 ) {
   await markCustomerValidatedRow(tx, id, validatedBy, now);
 }
+
+/**
+ * What the customer confirmed on their form becomes their record (issue 11): contact details,
+ * the installation address, and whether they accept text messages (no consent: no SMS; email
+ * keeps working). Written in the form's transaction, with its audit row.
+ */
+export async function applyCustomerFormAnswers(
+  tx: Database,
+  customerId: string,
+  answers: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    addressLine1: string;
+    addressLine2: string;
+    town: string;
+    postcode: string;
+    consentMessages: boolean;
+  },
+) {
+  const values: Partial<NewCustomerRow> = {
+    firstName: answers.firstName,
+    lastName: answers.lastName,
+    // An empty email on the form keeps the one on record rather than erasing it.
+    ...(answers.email ? { email: answers.email } : {}),
+    phone: answers.phone,
+    addressLine1: answers.addressLine1,
+    addressLine2: answers.addressLine2 || null,
+    town: answers.town,
+    postcode: answers.postcode,
+    smsOptOut: !answers.consentMessages,
+  };
+  await updateCustomerRow(tx, customerId, values);
+  await recordAudit(tx, {
+    action: auditActions.customerUpdated,
+    targetType: 'customer',
+    targetId: customerId,
+    details: { fields: Object.keys(values), source: 'customer_form' },
+  });
+}
