@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { orders } from '../src/server/db/schema/orders';
@@ -8,11 +8,12 @@ import { customers } from '../src/server/db/schema/customers';
 import { inTransaction } from '../src/server/db/transaction';
 import { issuePublicLink } from '../src/server/modules/public-links/public-links.service';
 import { freePort, spawnServer } from '../tests/support/server-process';
-import { test as base, expect, signIn } from './fixtures';
+import { apiAs, test as base, expect, signIn } from './fixtures';
 
-// Issue 11: the customer's side at a phone's size. The links come straight from the server's
-// database (the email that carries them is the messages module's), so this server runs on
-// PostgreSQL (PG_SERVER_URL, as `npm run test:pg`) where the test can reach its data too.
+// Issue 11: the customer's side at a phone's size. The customer form is opened from the email
+// the server sends (a local SMTP capture); the other links are issued straight into the server's
+// database, so this server runs on PostgreSQL (PG_SERVER_URL, as `npm run test:pg`) where the
+// test can reach its data too.
 
 const serverUrl = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -20,8 +21,8 @@ type Journey = { url: string; data: DatabaseHandle };
 
 const test = base.extend<object, { journey: Journey }>({
   journey: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
+    // The local SMTP capture receives what the server emails the customer.
+    async ({ mailbox }, use, workerInfo) => {
       const name = `uplink_e2e_journey_${process.pid}_${workerInfo.workerIndex}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -34,6 +35,8 @@ const test = base.extend<object, { journey: Journey }>({
         SEED_DEMO: 'true',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: 'Uplink <no-reply@uplink.test>',
       });
       await server.ready;
       const data = await openDatabase({ databaseUrl, maxConnections: 2 });
@@ -61,9 +64,14 @@ async function expectNoAxeViolations(page: Page) {
 async function newestOrder(
   data: DatabaseHandle,
   where: Parameters<typeof and>,
-): Promise<{ id: string; orderNumber: string; postcode: string }> {
+): Promise<{ id: string; orderNumber: string; postcode: string; email: string | null }> {
   const [row] = await data.db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, postcode: customers.postcode })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      postcode: customers.postcode,
+      email: customers.email,
+    })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(and(...where))
@@ -85,15 +93,25 @@ function saturday() {
   return d.toISOString().slice(0, 10);
 }
 
-test('customer form: mistakes, then sent; back office sees the order move', async ({
+test('customer form from its email: mistakes, then sent; back office sees the order move', async ({
   page,
   journey,
+  mailbox,
 }) => {
-  const order = await newestOrder(journey.data, [eq(orders.status, 'received')]);
-  const link = await inTransaction(journey.data.db, (tx) =>
-    issuePublicLink(tx, { orderId: order.id, purpose: 'customer_form' }),
-  );
-  await page.goto(link.path);
+  const order = await newestOrder(journey.data, [
+    eq(orders.status, 'received'),
+    isNotNull(customers.email),
+  ]);
+  // Back office sends the link again; the customer's email carries the new one.
+  const office = await apiAs(journey.url, 'office@example.com');
+  const since = new Date();
+  const resend = await office.post(`/api/orders/${order.id}/links/customer_form/resend`);
+  expect(resend.status(), await resend.text()).toBe(202);
+  await office.dispose();
+  const mail = await mailbox.waitForMessage(order.email!, { since, timeoutMs: 60_000 });
+  const emailed = /https?:\/\/\S+\/customer-form\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+  expect(emailed, mail.text).toBeTruthy();
+  await page.goto(new URL(emailed!).pathname);
   await expect(page.getByRole('heading', { name: 'Your installation details' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/journey-customer-form-390.png', fullPage: true });
