@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
@@ -186,7 +186,12 @@ describe('domain events across a killed process', { timeout: 180_000 }, () => {
       const deliveries = await handle.db
         .select()
         .from(eventDeliveries)
-        .where(eq(eventDeliveries.eventId, eventId));
+        .where(
+          and(
+            eq(eventDeliveries.eventId, eventId),
+            eq(eventDeliveries.subscriber, orderAuditSubscriber),
+          ),
+        );
       expect(deliveries).toEqual([
         expect.objectContaining({ subscriber: orderAuditSubscriber, status: 'done', attempts: 1 }),
       ]);

@@ -25,7 +25,6 @@ describe('error code catalog', () => {
     orderErrorCodes,
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
-    idempotencyErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

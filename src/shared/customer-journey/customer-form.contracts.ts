@@ -195,6 +195,7 @@ export const customerPhotoUpload = z.object({
   dataBase64: z
     .string()
     .min(1)
-    .max(Math.ceil((maxPhotoBytes * 4) / 3) + 4),
+    .max(Math.ceil((maxPhotoBytes * 4) / 3) + 4)
+    .regex(/^[A-Za-z0-9+/=\s]*$/, 'The photo did not arrive whole; please add it again'),
 });
 export type CustomerPhotoUploaded = { id: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../schema/text';
 import type { VisitSlot } from '../orders/order-status';
 import { normaliseUkPostcode } from '../uk-postcode';
 import type { CompanyContact } from './customer-form.contracts';
@@ -15,7 +16,7 @@ export const portalProofBody = z.object({
     }),
 });
 
-export const portalLinkBody = z.object({ e: z.string().max(20), s: z.string().max(100) });
+export const portalLinkBody = z.object({ e: safeText().max(20), s: safeText().max(100) });
 
 export const rescheduleRequestBody = z.object({
   dates: z

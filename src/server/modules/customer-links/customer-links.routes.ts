@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '@shared/schema/text';
 import { AppError } from '../../errors';
 import { customerJourneyErrorCodes } from '@shared/error-codes';
 import { customerPhotoUpload } from '@shared/customer-journey/customer-form.contracts';
@@ -39,8 +40,8 @@ export const portalCookieName = 'uplink_portal';
 /** How long the portal stays open after the postcode or a signed link (decision 027). */
 export const portalSessionMinutes = 120;
 
-const tokenParams = z.object({ token: z.string().max(100) });
-const orderParams = z.object({ orderNumber: z.string().min(1).max(40) });
+const tokenParams = z.object({ token: safeText().max(100) });
+const orderParams = z.object({ orderNumber: safeText().min(1).max(40) });
 const photoBodyLimit = 12 * 1024 * 1024;
 
 export const customerLinksRoutes: FastifyPluginAsyncZod = async (app) => {
