@@ -549,7 +549,7 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
           />
           <CheckField
             id="consentMessages"
-            label="Send me texts and emails about my installation (optional)"
+            label="Send me text messages about my installation (optional; we always email the essentials)"
             checked={values.consentMessages}
             onChange={(v) => set('consentMessages', v)}
             error={err('consentMessages')}
