@@ -30,18 +30,21 @@ export async function findOrderRecipient(db: Database, orderId: string) {
 }
 export type OrderRecipient = NonNullable<Awaited<ReturnType<typeof findOrderRecipient>>>;
 
+/** A visit as the messages read it: when, its state, and its engineer's first name. */
+const visitColumns = {
+  id: visits.id,
+  orderId: visits.orderId,
+  engineerId: visits.engineerId,
+  scheduledDate: visits.scheduledDate,
+  slot: visits.slot,
+  status: visits.status,
+  engineerFirstName: users.firstName,
+};
+
 /** The order's latest visit with its engineer's first name. */
 export async function findLatestVisit(db: Database, orderId: string) {
   const [row] = await db
-    .select({
-      id: visits.id,
-      orderId: visits.orderId,
-      engineerId: visits.engineerId,
-      scheduledDate: visits.scheduledDate,
-      slot: visits.slot,
-      status: visits.status,
-      engineerFirstName: users.firstName,
-    })
+    .select(visitColumns)
     .from(visits)
     .innerJoin(users, eq(users.id, visits.engineerId))
     .where(eq(visits.orderId, orderId))
@@ -52,15 +55,7 @@ export async function findLatestVisit(db: Database, orderId: string) {
 
 export async function findVisit(db: Database, visitId: string) {
   const [row] = await db
-    .select({
-      id: visits.id,
-      orderId: visits.orderId,
-      engineerId: visits.engineerId,
-      scheduledDate: visits.scheduledDate,
-      slot: visits.slot,
-      status: visits.status,
-      engineerFirstName: users.firstName,
-    })
+    .select(visitColumns)
     .from(visits)
     .innerJoin(users, eq(users.id, visits.engineerId))
     .where(eq(visits.id, visitId))
