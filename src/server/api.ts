@@ -8,6 +8,7 @@ import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { contractorsRoutes } from './modules/contractors/contractors.routes';
+import { contractorPortalRoutes } from './modules/contractor-portal/contractor-portal.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { customerPortalRoutes } from './modules/customer-portal/customer-portal.routes';
@@ -56,6 +57,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contractorsRoutes);
   await app.register(visitsRoutes);
   await app.register(dashboardRoutes);
+  // The contractor portal's dashboard and reports (issue 12).
+  await app.register(contractorPortalRoutes);
   // The signed-in customer's own orders (issue 4, /customer).
   await app.register(customerPortalRoutes);
   // The customer's public pages: customer form, kit arrived, portal (issue 11).

@@ -44,4 +44,9 @@ export const updateJobTypeBody = z
   .partial();
 export type UpdateJobTypeBody = z.input<typeof updateJobTypeBody>;
 
-export const jobTypeListResponse = z.object({ items: z.array(jobTypeSchema) });
+/** The list also answers contractors, who never see the partner price (issue 12). */
+export const jobTypeListItem = jobTypeSchema.extend({
+  /** Back office only. */
+  defaultPricePence: z.number().int().optional(),
+});
+export const jobTypeListResponse = z.object({ items: z.array(jobTypeListItem) });

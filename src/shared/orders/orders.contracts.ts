@@ -50,6 +50,10 @@ export const orderListQuery = z.object({
   receivedFrom: dateOnly.optional(),
   /** Received on or before. */
   receivedTo: dateOnly.optional(),
+  /** Completed on or after (a London day; the contractor's "completed this month"). */
+  completedFrom: dateOnly.optional(),
+  /** Completed on or before (a London day). */
+  completedTo: dateOnly.optional(),
   sort: z.enum(orderSortFields).default('receivedAt'),
   direction: z.enum(['asc', 'desc']).default('desc'),
 });

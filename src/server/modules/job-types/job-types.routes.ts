@@ -31,7 +31,13 @@ export const jobTypesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ['back_office', 'contractor'] as const },
       schema: { response: { 200: jobTypeListResponse } },
     },
-    async () => ({ items: await listJobTypes(db()) }),
+    async (request) => {
+      const items = await listJobTypes(db());
+      const user = request.user!;
+      // A contractor never sees the price charged to the partner (issue 12).
+      if ([user.role, ...user.additionalRoles].includes('back_office')) return { items };
+      return { items: items.map(({ defaultPricePence: _price, ...rest }) => rest) };
+    },
   );
 
   app.get(

@@ -75,6 +75,10 @@ export function orderListConditions(
     end.setUTCDate(end.getUTCDate() + 1);
     conditions.push(lt(orders.receivedAt, end));
   }
+  const completedDay = sql`(${orders.completedAt} at time zone 'Europe/London')::date`;
+  if (filters.completedFrom)
+    conditions.push(sql`${completedDay} >= ${filters.completedFrom}::date`);
+  if (filters.completedTo) conditions.push(sql`${completedDay} <= ${filters.completedTo}::date`);
   if (filters.slaState) {
     const at = sql`coalesce(${orders.slaStoppedAt}, ${now.toISOString()}::timestamptz)`;
     const byState = {

@@ -16,6 +16,6 @@ export const partnersQuery = queryOptions({
   queryFn: fetchPartners,
 });
 
-export function usePartners() {
-  return useQuery(partnersQuery);
+export function usePartners({ enabled = true } = {}) {
+  return useQuery({ ...partnersQuery, enabled });
 }

@@ -186,7 +186,7 @@ export default function CreateOrderPage() {
               error={errors.jobTypeId && 'Choose a job type'}
               description={
                 jobType
-                  ? `Defaults: ${formatPence(jobType.defaultPricePence)} price, ${formatPence(jobType.defaultPayoutPence)} payout.`
+                  ? `Defaults: ${formatPence(jobType.defaultPricePence ?? 0)} price, ${formatPence(jobType.defaultPayoutPence)} payout.`
                   : undefined
               }
             >
@@ -197,7 +197,7 @@ export default function CreateOrderPage() {
                     onChange: (event: { target: { value: string } }) => {
                       const chosen = jobTypes.data?.items.find((j) => j.id === event.target.value);
                       if (!chosen) return;
-                      setValue('pricePence', chosen.defaultPricePence);
+                      setValue('pricePence', chosen.defaultPricePence ?? 0);
                       setValue('payoutPence', chosen.defaultPayoutPence);
                     },
                   })}

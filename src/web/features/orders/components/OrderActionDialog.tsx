@@ -88,11 +88,14 @@ export function OrderActionDialog({
   allowed,
   open,
   onOpenChange,
+  onGone,
 }: {
   order: OrderDetail;
   allowed: AllowedAction;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Called when the caller can no longer see the order after the move (a decline). */
+  onGone?: () => void;
 }) {
   const { action } = allowed;
   const needsKitOverride = allowed.needs.includes('kit_ready_or_override');
@@ -138,6 +141,7 @@ export function OrderActionDialog({
       // A 204 (null) means the caller no longer sees the order, e.g. a contractor's decline.
       toast({ title: `${label}: done`, description: `${(updated ?? order).orderNumber} updated.` });
       onOpenChange(false);
+      if (!updated) onGone?.();
     } catch (error) {
       showServerError(error, { title: `${label} failed`, setError, fields });
     }

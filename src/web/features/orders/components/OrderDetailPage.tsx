@@ -1,6 +1,6 @@
 import { ArrowLeft, FileText, Pencil, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { Link, type RouteComponentProps } from 'wouter';
+import { Link, useLocation, type RouteComponentProps } from 'wouter';
 import type { AllowedAction } from '@shared/orders/order-lifecycle';
 import { orderStatusLabels } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
@@ -22,6 +22,7 @@ import {
 } from './OrderSections';
 import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
 import { PageLayout } from '@web/components/page-layout';
+import { useOrdersArea } from '../lib/orders-area';
 
 const destructive = new Set(['cancel', 'unassign', 'decline', 'fail']);
 
@@ -40,8 +41,13 @@ const forwardMoves = [
   'close',
 ];
 
-/** /orders/:id (back office): everything about one order, and the moves allowed now. */
+/**
+ * /orders/:id (back office) and /contractor/orders/:id (decision 032): everything about one
+ * order the viewer may see, and the moves allowed now.
+ */
 export default function OrderDetailPage({ params }: RouteComponentProps) {
+  const { basePath, backOffice } = useOrdersArea();
+  const [, navigate] = useLocation();
   const id = params.id ?? '';
   const order = useOrder(id);
   const [acting, setActing] = useState<AllowedAction | null>(null);
@@ -63,7 +69,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
         title={notFound ? 'Order not found' : 'The order could not be loaded'}
         action={
           <Button asChild variant="outline">
-            <Link href="/orders">Back to orders</Link>
+            <Link href={basePath}>Back to orders</Link>
           </Button>
         }
       >
@@ -79,7 +85,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
   return (
     <PageLayout>
       <Link
-        href="/orders"
+        href={basePath}
         className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
@@ -100,10 +106,12 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" />
-            Edit order
-          </Button>
+          {backOffice && (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit order
+            </Button>
+          )}
           <Button variant="outline" size="sm" asChild>
             <Link href={`/installation/${o.id}`}>
               <FileText aria-hidden="true" />
@@ -166,7 +174,7 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
             )}
           </div>
         )}
-        <ResendLinkButtons order={o} />
+        {backOffice && <ResendLinkButtons order={o} />}
       </section>
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -175,12 +183,14 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
             <CustomerSection
               order={o}
               link={
-                <Link
-                  href={`/customers/${o.customer.id}`}
-                  className="text-sm text-brand-700 hover:underline"
-                >
-                  Open customer
-                </Link>
+                backOffice ? (
+                  <Link
+                    href={`/customers/${o.customer.id}`}
+                    className="text-sm text-brand-700 hover:underline"
+                  >
+                    Open customer
+                  </Link>
+                ) : undefined
               }
             />
             <MoneySection order={o} />
@@ -199,9 +209,10 @@ export default function OrderDetailPage({ params }: RouteComponentProps) {
           allowed={acting}
           open
           onOpenChange={(open) => !open && setActing(null)}
+          onGone={() => navigate(basePath)}
         />
       )}
-      <EditOrderDialog order={o} open={editing} onOpenChange={setEditing} />
+      {backOffice && <EditOrderDialog order={o} open={editing} onOpenChange={setEditing} />}
     </PageLayout>
   );
 }

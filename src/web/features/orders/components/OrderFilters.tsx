@@ -20,6 +20,7 @@ import {
   defaultListState,
   type OrderListState,
 } from '../lib/list-search-params';
+import { useOrdersArea } from '../lib/orders-area';
 import { MultiSelectFilter } from './MultiSelectFilter';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -75,9 +76,11 @@ export function OrderFilters({
   state: OrderListState;
   onChange: (patch: Partial<OrderListState>) => void;
 }) {
-  const partners = usePartners();
+  const { backOffice } = useOrdersArea();
+  // Partners and contractors are back office's lists; a contractor filters by what it sees.
+  const partners = usePartners({ enabled: backOffice });
   const jobTypes = useJobTypes();
-  const contractors = useContractors();
+  const contractors = useContractors({}, { enabled: backOffice });
   const count = activeFilterCount(state);
   // Phones: the filters fold away behind one button so the list stays in view.
   const [open, setOpen] = useState(false);
@@ -121,37 +124,41 @@ export function OrderFilters({
           value={state.slaState}
           onChange={(slaState) => onChange({ slaState })}
         />
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-partner">Partner</Label>
-          <Select
-            id="filter-partner"
-            value={state.partnerId}
-            onChange={(e) => onChange({ partnerId: e.target.value })}
-          >
-            <option value="">Any partner</option>
-            {partners.data?.items.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-contractor">Contractor</Label>
-          <Select
-            id="filter-contractor"
-            value={state.contractorId}
-            onChange={(e) => onChange({ contractorId: e.target.value })}
-          >
-            <option value="">Any contractor</option>
-            <option value="none">No contractor</option>
-            {contractors.data?.items.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        {backOffice && (
+          <div className="grid gap-1.5">
+            <Label htmlFor="filter-partner">Partner</Label>
+            <Select
+              id="filter-partner"
+              value={state.partnerId}
+              onChange={(e) => onChange({ partnerId: e.target.value })}
+            >
+              <option value="">Any partner</option>
+              {partners.data?.items.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+        {backOffice && (
+          <div className="grid gap-1.5">
+            <Label htmlFor="filter-contractor">Contractor</Label>
+            <Select
+              id="filter-contractor"
+              value={state.contractorId}
+              onChange={(e) => onChange({ contractorId: e.target.value })}
+            >
+              <option value="">Any contractor</option>
+              <option value="none">No contractor</option>
+              {contractors.data?.items.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
         <div className="grid gap-1.5">
           <Label htmlFor="filter-job-type">Job type</Label>
           <Select
@@ -187,6 +194,26 @@ export function OrderFilters({
             onChange={(e) => onChange({ receivedTo: e.target.value })}
           />
         </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-completed-from">Completed from</Label>
+          <Input
+            id="filter-completed-from"
+            type="date"
+            value={state.completedFrom}
+            max={state.completedTo || undefined}
+            onChange={(e) => onChange({ completedFrom: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-completed-to">Completed to</Label>
+          <Input
+            id="filter-completed-to"
+            type="date"
+            value={state.completedTo}
+            min={state.completedFrom || undefined}
+            onChange={(e) => onChange({ completedTo: e.target.value })}
+          />
+        </div>
         {count > 0 && (
           <div className="flex items-end sm:col-span-2 lg:col-span-4">
             <Button
@@ -202,6 +229,8 @@ export function OrderFilters({
                   jobTypeId: '',
                   receivedFrom: defaultListState.receivedFrom,
                   receivedTo: defaultListState.receivedTo,
+                  completedFrom: defaultListState.completedFrom,
+                  completedTo: defaultListState.completedTo,
                 })
               }
             >

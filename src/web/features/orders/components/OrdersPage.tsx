@@ -10,12 +10,17 @@ import { exportOrdersUrl } from '@web/api/orders/export-orders';
 import { useOrders } from '@web/api/orders/list-orders';
 import { activeFilterCount, pageSizes, toApiQuery } from '../lib/list-search-params';
 import { useListState } from '../lib/use-list-state';
+import { useOrdersArea } from '../lib/orders-area';
 import { OrderFilters, OrderSearchBox } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
 import { PageLayout } from '@web/components/page-layout';
 
-/** /orders (back office): the server-paginated, filtered, searchable list; state in the URL. */
+/**
+ * /orders (back office) and /contractor/orders (a contractor's own, decision 032): the
+ * server-paginated, filtered, searchable list; state in the URL.
+ */
 export default function OrdersPage() {
+  const { backOffice } = useOrdersArea();
   const [state, update] = useListState();
   const query = toApiQuery(state);
   const orders = useOrders(query);
@@ -28,7 +33,9 @@ export default function OrdersPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Orders</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Every installation order, from partners and back office.
+            {backOffice
+              ? 'Every installation order, from partners and back office.'
+              : 'The orders offered to and accepted by your company.'}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -38,12 +45,14 @@ export default function OrdersPage() {
               Export CSV
             </a>
           </Button>
-          <Button asChild>
-            <Link href="/orders/new">
-              <Plus aria-hidden="true" />
-              New order
-            </Link>
-          </Button>
+          {backOffice && (
+            <Button asChild>
+              <Link href="/orders/new">
+                <Plus aria-hidden="true" />
+                New order
+              </Link>
+            </Button>
+          )}
         </div>
       </div>
 
@@ -69,7 +78,9 @@ export default function OrdersPage() {
           <EmptyState icon={PackageSearch} title="No orders found">
             {filtered
               ? 'No order matches this search and these filters. Change or clear them.'
-              : 'There are no orders yet. Create one with New order.'}
+              : backOffice
+                ? 'There are no orders yet. Create one with New order.'
+                : 'No order has been offered to your company yet.'}
           </EmptyState>
         ) : (
           <>

@@ -5,6 +5,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { OrderListItem, OrderSortField } from '@shared/orders/orders.contracts';
 import {
@@ -16,9 +17,15 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { formatDate } from '../lib/format';
+import { useOrdersArea } from '../lib/orders-area';
 import { KitStatusBadge, OrderStatusBadge, SlaBadge } from './StatusBadges';
 
 const column = createColumnHelper<OrderListItem>();
+
+function OrderLink({ id, ...props }: { id: string; className?: string; children: ReactNode }) {
+  const { basePath } = useOrdersArea();
+  return <Link href={`${basePath}/${id}`} {...props} />;
+}
 
 /** Which sort field each sortable column uses. */
 const sortFieldOf: Record<string, OrderSortField> = {
@@ -34,12 +41,12 @@ const columns = [
     header: 'Order',
     cell: (info) => (
       <div className="grid">
-        <Link
-          href={`/orders/${info.row.original.id}`}
+        <OrderLink
+          id={info.row.original.id}
           className="font-medium whitespace-nowrap text-brand-700 hover:underline"
         >
           {info.getValue()}
-        </Link>
+        </OrderLink>
         {info.row.original.partnerReference && (
           <span className="text-xs text-slate-500">{info.row.original.partnerReference}</span>
         )}
@@ -113,9 +120,12 @@ export function OrdersTable({
   direction: 'asc' | 'desc';
   onSort: (sort: OrderSortField, direction: 'asc' | 'desc') => void;
 }) {
+  const { backOffice } = useOrdersArea();
   const table = useReactTable({
     data: items,
     columns,
+    // A contractor's list is its own company's: its name on every row says nothing.
+    state: { columnVisibility: { contractor: backOffice } },
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
@@ -129,12 +139,12 @@ export function OrdersTable({
         {items.map((order) => (
           <li key={order.id} className="rounded-lg border border-slate-200 bg-white p-3">
             <div className="flex items-start justify-between gap-2">
-              <Link
-                href={`/orders/${order.id}`}
+              <OrderLink
+                id={order.id}
                 className="font-medium whitespace-nowrap text-brand-700 hover:underline"
               >
                 {order.orderNumber}
-              </Link>
+              </OrderLink>
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="mt-1 text-sm text-slate-800">
@@ -142,7 +152,7 @@ export function OrdersTable({
             </p>
             <p className="text-xs text-slate-500">
               {order.partner.name} · {order.jobType.name}
-              {order.contractor ? ` · ${order.contractor.name}` : ''}
+              {backOffice && order.contractor ? ` · ${order.contractor.name}` : ''}
             </p>
             <div className="mt-2 flex flex-wrap gap-1.5">
               <KitStatusBadge kitStatus={order.kitStatus} />

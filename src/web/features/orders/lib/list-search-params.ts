@@ -26,6 +26,8 @@ export type OrderListState = {
   jobTypeId: string;
   receivedFrom: string;
   receivedTo: string;
+  completedFrom: string;
+  completedTo: string;
   sort: OrderSortField;
   direction: 'asc' | 'desc';
   page: number;
@@ -44,6 +46,8 @@ export const defaultListState: OrderListState = {
   jobTypeId: '',
   receivedFrom: '',
   receivedTo: '',
+  completedFrom: '',
+  completedTo: '',
   sort: 'receivedAt',
   direction: 'desc',
   page: 1,
@@ -89,6 +93,8 @@ export function parseListState(search: string): OrderListState {
     jobTypeId: id('jobTypeId'),
     receivedFrom: date('receivedFrom'),
     receivedTo: date('receivedTo'),
+    completedFrom: date('completedFrom'),
+    completedTo: date('completedTo'),
     sort: (orderSortFields as readonly string[]).includes(sort)
       ? (sort as OrderSortField)
       : defaultListState.sort,
@@ -113,6 +119,8 @@ export function serializeListState(state: OrderListState): string {
     'jobTypeId',
     'receivedFrom',
     'receivedTo',
+    'completedFrom',
+    'completedTo',
   ] as const) {
     if (state[key]) params.set(key, state[key]);
   }
@@ -139,6 +147,8 @@ export function toApiQuery(state: OrderListState): OrderListQuery {
     jobTypeId: state.jobTypeId || undefined,
     receivedFrom: state.receivedFrom || undefined,
     receivedTo: state.receivedTo || undefined,
+    completedFrom: state.completedFrom || undefined,
+    completedTo: state.completedTo || undefined,
     sort: state.sort,
     direction: state.direction,
   } as OrderListQuery;
@@ -156,6 +166,8 @@ export function activeFilterCount(state: OrderListState): number {
       state.jobTypeId,
       state.receivedFrom,
       state.receivedTo,
+      state.completedFrom,
+      state.completedTo,
     ].filter(Boolean).length
   );
 }
