@@ -85,7 +85,11 @@ export const routes: readonly AppRoute[] = [
   { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: null },
 
   // Contractors and engineers.
-  { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: null },
+  { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: lazy(() => import('../features/contractor-portal/components/ContractorDashboardPage')) },
+  // The contractor's own orders and reports (issue 12, decision 032).
+  { path: '/contractor/orders', area: 'Contractor orders', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrdersPage')) },
+  { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrderDetailPage')) },
+  { path: '/contractor/reports', area: 'Contractor reports', access: ['contractor'], page: lazy(() => import('../features/contractor-portal/components/ContractorReportsPage')) },
   {
     path: '/contractor-management',
     area: 'Contractor management',

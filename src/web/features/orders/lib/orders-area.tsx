@@ -13,6 +13,10 @@ export type OrdersArea = {
 };
 
 const backOfficeArea: OrdersArea = { basePath: '/orders', backOffice: true };
+export const contractorOrdersArea: OrdersArea = {
+  basePath: '/contractor/orders',
+  backOffice: false,
+};
 const OrdersAreaContext = createContext<OrdersArea>(backOfficeArea);
 
 export function OrdersAreaProvider({ area, children }: { area: OrdersArea; children: ReactNode }) {
