@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { visitSlots, visitStatuses } from '../orders/order-status';
-import { inviteUserRequestSchema, updateUserRequestSchema, userStatuses } from '../users/users.contracts';
+import {
+  inviteUserRequestSchema,
+  updateUserRequestSchema,
+  userStatuses,
+} from '../users/users.contracts';
 
 /**
  * A contractor's own engineers (/contractor-management, issue 12). Contractor role only; every

@@ -86,12 +86,7 @@ export const routes: readonly AppRoute[] = [
 
   // Contractors and engineers.
   { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: null },
-  {
-    path: '/contractor-management',
-    area: 'Contractor management',
-    access: 'contractor-capable',
-    page: null,
-  },
+  { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/ContractorEngineersPage')) },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
   { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },
   { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/orders/components/OrderSummaryPage')) },

@@ -57,7 +57,11 @@ async function scopedEngineer(db: Database, actor: Actor, id: string) {
   return user;
 }
 
-function toEngineer(user: UserRow, actor: Actor, futureVisits: EngineerVisit[]): ContractorEngineer {
+function toEngineer(
+  user: UserRow,
+  actor: Actor,
+  futureVisits: EngineerVisit[],
+): ContractorEngineer {
   return {
     id: user.id,
     email: user.email,

@@ -88,20 +88,23 @@ async function list(headers = owner.headers) {
 }
 
 describe('contractor engineers API: permissions', () => {
-  it.each(['back_office', 'engineer', 'customer'] as const)('refuses a %s with 403', async (role) => {
-    const { headers } = await signInAs(app, role);
-    for (const [method, url] of [
-      ['GET', base],
-      ['POST', base],
-      ['PATCH', `${base}/${engineerA.id}`],
-      ['POST', `${base}/${engineerA.id}/disable`],
-      ['POST', `${base}/${engineerA.id}/enable`],
-      ['POST', `${base}/${engineerA.id}/resend-invitation`],
-    ] as const) {
-      const res = await call(method, url, headers, method === 'GET' ? undefined : {});
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-    }
-  });
+  it.each(['back_office', 'engineer', 'customer'] as const)(
+    'refuses a %s with 403',
+    async (role) => {
+      const { headers } = await signInAs(app, role);
+      for (const [method, url] of [
+        ['GET', base],
+        ['POST', base],
+        ['PATCH', `${base}/${engineerA.id}`],
+        ['POST', `${base}/${engineerA.id}/disable`],
+        ['POST', `${base}/${engineerA.id}/enable`],
+        ['POST', `${base}/${engineerA.id}/resend-invitation`],
+      ] as const) {
+        const res = await call(method, url, headers, method === 'GET' ? undefined : {});
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    },
+  );
 
   it('refuses anonymous callers with 401', async () => {
     const res = await app.inject({ method: 'GET', url: base, headers: sameOrigin(app) });
