@@ -13,7 +13,7 @@ import {
   type UpdateEngineerRequest,
 } from '@shared/contractor-engineers/contractor-engineers.contracts';
 import { userErrorCodes, userMessages } from '@shared/users/users.contracts';
-import { visitSlotLabels } from '@shared/orders/order-status';
+import { visitToMove } from '@shared/contractor-engineers/visit-labels';
 import { isDualRole, isEngineerCapable } from '@shared/role-routing';
 import type { AuditContext } from '../audit/audit.service';
 import { findContractorForOrder } from '../contractors/contractor-lookup.service';
@@ -138,20 +138,6 @@ export async function updateCompanyEngineer(
   return present(deps.database.db, user, actor, now);
 }
 
-const visitDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
-
-/** `UPL-2026-000012 on Wed, 25 Nov 2026 (AM)` */
-export function describeVisit(visit: EngineerVisit): string {
-  return `${visit.orderNumber} on ${visitDate(visit.scheduledDate)} (${visitSlotLabels[visit.slot]})`;
-}
-
 function assertCanToggle(actor: Actor, user: UserRow) {
   if (user.id === actor.id) {
     throw conflict(userErrorCodes.cannotDisableSelf, userMessages.cannotDisableSelf);
@@ -180,7 +166,7 @@ export async function disableCompanyEngineer(
   assertCanToggle(actor, user);
   const visits = (await futureVisitsByEngineer(db, [id], ukToday(now))).get(id) ?? [];
   if (visits.length > 0) {
-    const described = visits.map(describeVisit);
+    const described = visits.map(visitToMove);
     throw new AppError(
       409,
       contractorEngineerErrorCodes.engineerHasFutureVisits,

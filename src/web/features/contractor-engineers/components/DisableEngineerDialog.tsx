@@ -76,18 +76,19 @@ export function DisableEngineerDialog({
                 another engineer, or unschedule them, then disable {name}.
               </AlertDialogDescription>
             </AlertDialogHeader>
-            <ul
+            <div
               role="alert"
-              aria-label="Visits to move first"
-              className="grid gap-1 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+              className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
             >
-              {blocking.map((visit) => (
-                <li key={visit} className="flex items-start gap-2">
-                  <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {visit}
-                </li>
-              ))}
-            </ul>
+              <ul aria-label="Visits to move first" className="grid gap-1">
+                {blocking.map((visit) => (
+                  <li key={visit} className="flex items-start gap-2">
+                    <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    {visit}
+                  </li>
+                ))}
+              </ul>
+            </div>
             <AlertDialogFooter>
               <Button asChild variant="outline">
                 <Link href="/contractor">Open the contractor portal</Link>

@@ -1,4 +1,5 @@
 import type { ContractorEngineer } from '@shared/contractor-engineers/contractor-engineers.contracts';
+import { visitsToCome, visitWhen } from '@shared/contractor-engineers/visit-labels';
 import { formatUkPhone } from '@shared/phone';
 import { statusTones } from '@shared/status-tones';
 import { EmailText, ListCard, ResponsiveList } from '@web/components/responsive-list';
@@ -12,7 +13,6 @@ import {
   TableHeader,
   TableRow,
 } from '@web/components/ui/table';
-import { visitsToCome, visitWhen } from '../lib/format';
 import { EngineerActions } from './EngineerActions';
 
 const statusLabels = { invited: 'Invited', active: 'Active', disabled: 'Disabled' } as const;
@@ -51,7 +51,8 @@ function Visits({ engineer }: { engineer: ContractorEngineer }) {
         <ul className="grid gap-0.5 text-xs text-slate-600">
           {visits.slice(0, shownVisits).map((visit) => (
             <li key={visit.visitId}>
-              <span className="font-mono">{visit.orderNumber}</span> {visitWhen(visit)}
+              <span className="font-mono whitespace-nowrap">{visit.orderNumber}</span>{' '}
+              {visitWhen(visit)}
             </li>
           ))}
           {visits.length > shownVisits && <li>and {visits.length - shownVisits} more</li>}
