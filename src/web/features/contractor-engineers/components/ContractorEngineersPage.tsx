@@ -19,13 +19,13 @@ const title = 'Engineers';
 
 /** /contractor-management: the signed-in contractor's engineers (issue 12). */
 export default function ContractorEngineersPage() {
-  const { user } = useAuth();
+  const { user, isLoading: userLoading } = useAuth();
   const isContractor =
     !!user && (user.role === 'contractor' || user.additionalRoles.includes('contractor'));
   const list = useContractorEngineerList(isContractor);
   const [dialog, setDialog] = useState<{ engineer: ContractorEngineer | null } | null>(null);
 
-  if (!isContractor) {
+  if (!isContractor && !userLoading) {
     return (
       <PageLayout width="medium">
         <PageHeader title={title} />
