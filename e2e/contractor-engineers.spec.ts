@@ -23,7 +23,9 @@ function engineerRow(page: Page, email: string) {
 async function openEngineers(page: Page, email = contractor) {
   await signIn(page, email);
   await page.goto('/contractor-management');
-  await expect(page.getByRole('heading', { level: 1, name: 'Engineers' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineers' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText(/^Tamar Satellite Services Ltd: invite/)).toBeVisible();
 }
 

@@ -82,7 +82,7 @@ export function EngineerList({
     <ResponsiveList
       label="Engineers"
       cards={engineers.map((engineer) => (
-        <ListCard key={engineer.id} className="gap-2">
+        <ListCard key={engineer.id} className="grid-cols-[minmax(0,1fr)] gap-2">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <Name engineer={engineer} />
