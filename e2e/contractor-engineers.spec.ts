@@ -41,6 +41,8 @@ test('the contractor invites an engineer, who sets a password and signs in to th
   baseURL,
   mailbox,
 }) => {
+  // Email delivery, a password hash and two redirects: a long flow on a loaded machine.
+  test.slow();
   await openEngineers(page);
   // The company's three demo engineers, the dual-role owner among them.
   await expect(engineerRow(page, 'engineer@example.com')).toContainText('Emma Engineer');

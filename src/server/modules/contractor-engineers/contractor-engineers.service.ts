@@ -21,12 +21,12 @@ import { ukToday } from '../dashboard/dashboard.service';
 import {
   disableUser,
   enableUser,
-  getUser,
   inviteUser,
   listUsers,
   resendInvitation,
   updateUserDetails,
 } from '../users/users.service';
+import { findUserById } from '../users/user-lookup.service';
 import { futureVisitsByEngineer } from './contractor-engineers.repository';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
@@ -52,7 +52,7 @@ const engineerNotFound = () => notFound('Engineer not found');
 
 async function scopedEngineer(db: Database, actor: Actor, id: string) {
   const company = await companyOf(db, actor);
-  const user = await getUser(db, id).catch(() => null);
+  const user = await findUserById(db, id);
   if (!user || !isEngineerOf(user, company.id)) throw engineerNotFound();
   return user;
 }
