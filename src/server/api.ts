@@ -9,6 +9,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { contractorsRoutes } from './modules/contractors/contractors.routes';
 import { contractorPortalRoutes } from './modules/contractor-portal/contractor-portal.routes';
+import { contractorEngineersRoutes } from './modules/contractor-engineers/contractor-engineers.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { customerLinksRoutes } from './modules/customer-links/customer-links.routes';
 import { customerPortalRoutes } from './modules/customer-portal/customer-portal.routes';
@@ -56,6 +57,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(jobTypesRoutes);
   await app.register(contractorsRoutes);
   await app.register(visitsRoutes);
+  // A contractor's own engineers (issue 12, /contractor-management).
+  await app.register(contractorEngineersRoutes);
   await app.register(dashboardRoutes);
   // The contractor portal's dashboard and reports (issue 12).
   await app.register(contractorPortalRoutes);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authErrorCodes,
   commonErrorCodes,
+  contractorEngineerErrorCodes,
   customerJourneyErrorCodes,
   errorCodes,
   isErrorCode,
@@ -25,6 +26,7 @@ describe('error code catalog', () => {
     orderErrorCodes,
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
+    contractorEngineerErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

@@ -83,6 +83,16 @@ export const customerJourneyErrorCodes = {
   portalProofFailed: 'PORTAL_PROOF_FAILED',
 } as const;
 
+/** A contractor managing its own engineers (/contractor-management, issue 12). */
+export const contractorEngineerErrorCodes = {
+  /** The signed-in contractor account is linked to no contractor company. */
+  noContractorCompany: 'NO_CONTRACTOR_COMPANY',
+  /** The engineer still has visits today or later: details.visits names them. */
+  engineerHasFutureVisits: 'ENGINEER_HAS_FUTURE_VISITS',
+  /** The account also holds the contractor role: back office manages it. */
+  contractorAccount: 'CONTRACTOR_ACCOUNT',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -91,6 +101,7 @@ export const errorCodes = {
   ...orderErrorCodes,
   ...lifecycleErrorCodes,
   ...customerJourneyErrorCodes,
+  ...contractorEngineerErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

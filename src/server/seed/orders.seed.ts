@@ -263,7 +263,12 @@ export const demoContractors = [
     coverageAreas: ['PL', 'EX', 'TQ'],
     active: true,
     engineers: [
-      { firstName: 'Sam', lastName: 'Penrose', email: 'sam.penrose@tamar-satellite.example.com' },
+      {
+        firstName: 'Sam',
+        lastName: 'Penrose',
+        email: 'sam.penrose@tamar-satellite.example.com',
+        phone: '+447700900003',
+      },
     ],
   },
   {

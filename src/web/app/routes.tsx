@@ -90,12 +90,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/contractor/orders', area: 'Contractor orders', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrdersPage')) },
   { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrderDetailPage')) },
   { path: '/contractor/reports', area: 'Contractor reports', access: ['contractor'], page: lazy(() => import('../features/contractor-portal/components/ContractorReportsPage')) },
-  {
-    path: '/contractor-management',
-    area: 'Contractor management',
-    access: 'contractor-capable',
-    page: null,
-  },
+  { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/ContractorEngineersPage')) },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
   { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },
   { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/orders/components/OrderSummaryPage')) },

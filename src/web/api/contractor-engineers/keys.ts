@@ -1,0 +1,7 @@
+const all = ['/api/contractor-engineers'] as const;
+
+/** The signed-in contractor's engineers (/contractor-management). */
+export const contractorEngineerKeys = {
+  all,
+  list: () => all,
+};

@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { contractorKeys } from '../contractors/keys';
+import { messageKeys } from '../messages/keys';
+import { contractorEngineerKeys } from './keys';
+
+/** After any change to an engineer: this list, and the company's engineers elsewhere. */
+export function refreshEngineers(queryClient: QueryClient, { emailSent = false } = {}) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: contractorEngineerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: contractorKeys.all }),
+    ...(emailSent ? [queryClient.invalidateQueries({ queryKey: messageKeys.all })] : []),
+  ]);
+}
