@@ -3,6 +3,7 @@ import {
   authErrorCodes,
   commonErrorCodes,
   customerJourneyErrorCodes,
+  dispatchErrorCodes,
   errorCodes,
   isErrorCode,
   lifecycleErrorCodes,
@@ -25,6 +26,7 @@ describe('error code catalog', () => {
     orderErrorCodes,
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
+    dispatchErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {
