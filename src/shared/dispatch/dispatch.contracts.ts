@@ -125,4 +125,3 @@ export const mapTilesSetting = z.object({
     ),
 });
 export type MapTilesSetting = z.infer<typeof mapTilesSetting>;
-

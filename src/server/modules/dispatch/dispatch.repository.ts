@@ -36,8 +36,7 @@ export async function listCompanyEngineers(
   alsoIds: readonly string[],
 ): Promise<CompanyEngineer[]> {
   const notDisabled = ne(users.status, 'disabled');
-  const scope =
-    alsoIds.length > 0 ? or(notDisabled, inArray(users.id, [...alsoIds])) : notDisabled;
+  const scope = alsoIds.length > 0 ? or(notDisabled, inArray(users.id, [...alsoIds])) : notDisabled;
   return db
     .select(engineerColumns)
     .from(users)

@@ -2,13 +2,7 @@ import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { commonErrorCodes, dispatchErrorCodes } from '@shared/error-codes';
-import {
-  addDays,
-  fullMessage,
-  slotFree,
-  weekStartOf,
-  weekdayOf,
-} from '@shared/dispatch/capacity';
+import { addDays, fullMessage, slotFree, weekStartOf, weekdayOf } from '@shared/dispatch/capacity';
 import type {
   Board,
   BoardVisit,
@@ -125,7 +119,10 @@ async function checkPlacement(
   }
   const taken = await takenSlots(tx, engineer.id, place.date, exceptVisitId);
   if (!slotFree(place.slot, taken)) {
-    throw conflict(dispatchErrorCodes.engineerFull, fullMessage(nameOf(engineer), place.slot, taken));
+    throw conflict(
+      dispatchErrorCodes.engineerFull,
+      fullMessage(nameOf(engineer), place.slot, taken),
+    );
   }
   return engineer;
 }
