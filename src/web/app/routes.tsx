@@ -86,6 +86,8 @@ export const routes: readonly AppRoute[] = [
 
   // Contractors and engineers.
   { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: null },
+  { path: '/contractor/board', area: 'Dispatch board', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchBoardPage')) },
+  { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchMapPage')) },
   {
     path: '/contractor-management',
     area: 'Contractor management',
