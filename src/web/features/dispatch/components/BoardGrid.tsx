@@ -2,6 +2,7 @@ import {
   DndContext,
   DragOverlay,
   PointerSensor,
+  pointerWithin,
   useDraggable,
   useDroppable,
   useSensor,
@@ -231,6 +232,8 @@ export function BoardGrid(props: GridProps) {
   return (
     <DndContext
       sensors={sensors}
+      // The slot under the pointer takes the card, however wide the card is.
+      collisionDetection={pointerWithin}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragging(null)}
