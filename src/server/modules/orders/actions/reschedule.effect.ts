@@ -43,8 +43,7 @@ export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body,
       },
       // Why it moved (the dispatch board asks); else, as before, why it was booked early.
       reason:
-        body.reason?.trim() ||
-        (decision.kitOverridden ? (body.kitOverrideReason ?? null) : null),
+        body.reason?.trim() || (decision.kitOverridden ? (body.kitOverrideReason ?? null) : null),
     };
   },
 });
