@@ -18,6 +18,7 @@ import { jobTypesRoutes } from './modules/job-types/job-types.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -62,6 +63,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardRoutes);
   // The contractor portal's dashboard and reports (issue 12).
   await app.register(contractorPortalRoutes);
+  // The contractor's dispatch board and map (issue 12).
+  await app.register(dispatchRoutes);
   // The signed-in customer's own orders (issue 4, /customer).
   await app.register(customerPortalRoutes);
   // The customer's public pages: customer form, kit arrived, portal (issue 11).

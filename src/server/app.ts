@@ -12,6 +12,7 @@ import { apiRoutes } from './api';
 import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { messagesSubscribers } from './modules/messages/messages.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
+import { mapTileOrigin, refreshMapTileOrigin } from './modules/settings/settings.service';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
 import { collectRoutes } from './plugins/route-registry';
@@ -51,12 +52,19 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
+  // The dispatch map's tiles come from the tile server in the settings (decision 035): a page
+  // load re-reads its origin (cached briefly) before the CSP below is written.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+      await refreshMapTileOrigin(deps.database.db).catch(() => undefined);
+    }
+  });
   await app.register(helmet, {
     // The web app is served from the same origin; inline styles come from Radix primitives.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', () => mapTileOrigin()],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -4,6 +4,7 @@ import {
   commonErrorCodes,
   contractorEngineerErrorCodes,
   customerJourneyErrorCodes,
+  dispatchErrorCodes,
   errorCodes,
   isErrorCode,
   lifecycleErrorCodes,
@@ -27,6 +28,7 @@ describe('error code catalog', () => {
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
     contractorEngineerErrorCodes,
+    dispatchErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

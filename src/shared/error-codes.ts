@@ -93,6 +93,20 @@ export const contractorEngineerErrorCodes = {
   contractorAccount: 'CONTRACTOR_ACCOUNT',
 } as const;
 
+/** The dispatch board's clash rules (decision 034): a placement refused, and why. */
+export const dispatchErrorCodes = {
+  /** The engineer already has a visit in that slot (one all-day, or one AM and one PM). */
+  engineerFull: 'ENGINEER_FULL',
+  /** The date is not one of the working days in the settings. */
+  notWorkingDay: 'NOT_WORKING_DAY',
+  /** The engineer's account is disabled. */
+  engineerInactive: 'ENGINEER_INACTIVE',
+  /** Visits are booked from today on. */
+  dateInPast: 'DATE_IN_PAST',
+  /** The visit has started or ended: it can no longer move. */
+  visitNotMovable: 'VISIT_NOT_MOVABLE',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -102,6 +116,7 @@ export const errorCodes = {
   ...lifecycleErrorCodes,
   ...customerJourneyErrorCodes,
   ...contractorEngineerErrorCodes,
+  ...dispatchErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

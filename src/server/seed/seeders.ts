@@ -1,6 +1,7 @@
 import type { Seeder } from './seeder';
 import { companySeeder } from './company.seed';
 import { contractorOffersSeeder } from './contractor-offers.seed';
+import { contractorWeekSeeder } from './contractor-week.seed';
 import { ordersSeeder } from './orders.seed';
 import { usersSeeder } from './users.seed';
 
@@ -8,9 +9,11 @@ import { usersSeeder } from './users.seed';
 // ordersSeeder links the demo contractor, engineer and dual accounts to the demo contractor
 // company: keep it AFTER the users seeder.
 // contractorOffersSeeder adds to the demo contractor's orders: keep it AFTER the orders seeder.
+// contractorWeekSeeder books the demo contractor's engineers: keep it AFTER users and orders.
 export const demoSeeders: Seeder[] = [
   usersSeeder,
   companySeeder,
   ordersSeeder,
   contractorOffersSeeder,
+  contractorWeekSeeder,
 ];

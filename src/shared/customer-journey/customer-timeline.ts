@@ -50,6 +50,8 @@ export function customerTimelineText(event: CustomerTimelineEvent): string | nul
       return when ? `Installation booked for ${when}.` : 'Installation booked.';
     case 'reschedule':
       return when ? `Installation moved to ${when}.` : 'Installation date changed.';
+    case 'unschedule':
+      return 'Your installation appointment was cancelled; we will book a new one.';
     case 'check_in':
       return 'Your engineer arrived.';
     case 'complete':

@@ -44,6 +44,7 @@ const expected: Record<(typeof statusActions)[number], Expectation> = {
     to: 'scheduled',
   },
   reschedule: { by: { contractor: ['scheduled'], back_office: ['scheduled'] }, to: 'scheduled' },
+  unschedule: { by: { contractor: ['scheduled'], back_office: ['scheduled'] }, to: 'assigned' },
   check_in: { by: { engineer: ['scheduled'] }, to: 'in_progress' },
   complete: { by: { engineer: ['in_progress'] }, to: 'completed' },
   fail: { by: { engineer: ['scheduled', 'in_progress'] }, to: 'revisit_required' },
@@ -444,6 +445,6 @@ describe('allowedActions', () => {
   it('gives nothing to an actor with no moves', () => {
     expect(names(['partner'], order({ status: 'closed' }))).toEqual([]);
     expect(names(['engineer'], order({ status: 'completed' }))).toEqual([]);
-    expect(lifecycleActions.length).toBe(18);
+    expect(lifecycleActions.length).toBe(19);
   });
 });

@@ -38,6 +38,7 @@ export const statusActions = [
   'decline',
   'schedule',
   'reschedule',
+  'unschedule',
   'check_in',
   'complete',
   'fail',
@@ -71,6 +72,7 @@ export const lifecycleActionLabels: Record<LifecycleAction, { label: string; ver
   decline: { label: 'Decline', verb: 'decline' },
   schedule: { label: 'Schedule visit', verb: 'schedule' },
   reschedule: { label: 'Reschedule visit', verb: 'reschedule' },
+  unschedule: { label: 'Unschedule visit', verb: 'unschedule' },
   check_in: { label: 'Check in', verb: 'check in on' },
   complete: { label: 'Complete', verb: 'complete' },
   fail: { label: 'Visit failed', verb: 'fail the visit of' },
@@ -196,6 +198,15 @@ export const statusTransitions: readonly StatusTransition[] = [
     to: 'scheduled',
     actors: ['contractor', 'back_office'],
     requires: ['contractor_accepted', 'engineer_of_contractor', 'kit_ready_or_override'],
+  },
+  {
+    // The contractor (dispatch board) or back office takes the visit off the schedule; the
+    // order waits to be scheduled again. Decision 034.
+    action: 'unschedule',
+    from: ['scheduled'],
+    to: 'assigned',
+    actors: ['contractor', 'back_office'],
+    requires: ['reason'],
   },
   {
     action: 'check_in',

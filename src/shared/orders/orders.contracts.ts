@@ -207,6 +207,10 @@ const scheduleBody = z.object({
   kitOverrideReason: optionalText(1000, { multiline: true }),
   ...version,
 });
+const rescheduleBody = scheduleBody.extend({
+  /** Why the visit moves (the dispatch board asks for one); kept on the event. */
+  reason: optionalText(1000, { multiline: true }),
+});
 
 /**
  * Each lifecycle action's endpoint (POST /api/orders/:id/<path>) and request body. It answers
@@ -222,7 +226,8 @@ export const orderActionEndpoints = {
   accept: { path: 'accept', body: empty },
   decline: { path: 'decline', body: withReason },
   schedule: { path: 'schedule', body: scheduleBody },
-  reschedule: { path: 'reschedule', body: scheduleBody },
+  reschedule: { path: 'reschedule', body: rescheduleBody },
+  unschedule: { path: 'unschedule', body: withReason },
   check_in: {
     path: 'check-in',
     body: z.object({

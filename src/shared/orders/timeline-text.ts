@@ -192,7 +192,19 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
           engineer &&
           previousEngineer !== engineer &&
           ` (was ${previousEngineer})`,
-        withReason(reason) && `. Booked before the kit arrived${withReason(reason)}`,
+        text(data.kitOverrideReason)
+          ? `. Booked before the kit arrived: ${text(data.kitOverrideReason)}`
+          : withReason(reason) && `. Booked before the kit arrived${withReason(reason)}`,
+        text(data.kitOverrideReason) && withReason(reason) && `. Moved${withReason(reason)}`,
+      );
+    }
+    case 'unschedule': {
+      const engineer = text(data.engineerName) ?? name(names.engineerName, data.engineerId);
+      const slot = when(data.date, data.slot);
+      return sentence(
+        slot ? `Visit of ${slot} unscheduled` : 'Visit unscheduled',
+        engineer && ` (was with ${engineer})`,
+        withReason(reason),
       );
     }
     case 'check_in':

@@ -90,6 +90,9 @@ export const routes: readonly AppRoute[] = [
   { path: '/contractor/orders', area: 'Contractor orders', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrdersPage')) },
   { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrderDetailPage')) },
   { path: '/contractor/reports', area: 'Contractor reports', access: ['contractor'], page: lazy(() => import('../features/contractor-portal/components/ContractorReportsPage')) },
+  // The dispatch board and the map of waiting orders (issue 12, decisions 034 and 035).
+  { path: '/contractor/board', area: 'Dispatch board', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchBoardPage')) },
+  { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchMapPage')) },
   { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/ContractorEngineersPage')) },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
   { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },

@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
 }
 
 /** True from Tailwind's `md` width up; true where media queries are unknown (tests). */
-function useWide(): boolean {
+export function useWide(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(wideQuery).matches : true),

@@ -23,6 +23,7 @@ export const auditActions = {
   ipBlocked: 'security.ip_blocked',
   ipUnblocked: 'security.ip_unblocked',
   smsLoginSettingChanged: 'settings.sms_login_changed',
+  mapTilesSettingChanged: 'settings.map_tiles_changed',
   customerUpdated: 'customer.updated',
   customerValidated: 'customer.validated',
   customerRejected: 'customer.rejected',

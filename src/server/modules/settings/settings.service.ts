@@ -58,3 +58,11 @@ export async function getWorkingDays(db: Database): Promise<number[]> {
   }
   return [...defaultWorkingDays];
 }
+
+export {
+  defaultMapTileUrl,
+  getMapTileUrl,
+  mapTileOrigin,
+  refreshMapTileOrigin,
+  setMapTileUrl,
+} from './map-tiles';

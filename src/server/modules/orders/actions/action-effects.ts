@@ -17,6 +17,7 @@ import { resumeEffect } from './resume.effect';
 import { scheduleEffect } from './schedule.effect';
 import { submitCustomerFormEffect } from './submit-customer-form.effect';
 import { unassignEffect } from './unassign.effect';
+import { unscheduleEffect } from './unschedule.effect';
 import { validateEffect } from './validate.effect';
 
 /** Each lifecycle action's effect; the type demands one for every action (decision 017). */
@@ -28,6 +29,7 @@ export const actionEffects: Record<LifecycleAction, ActionEffect> = {
   decline: declineEffect,
   schedule: scheduleEffect,
   reschedule: rescheduleEffect,
+  unschedule: unscheduleEffect,
   check_in: checkInEffect,
   complete: completeEffect,
   fail: failEffect,

@@ -39,8 +39,11 @@ export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body,
           date: body.date,
           slot: body.slot,
         },
+        ...(decision.kitOverridden ? { kitOverrideReason: body.kitOverrideReason } : {}),
       },
-      reason: decision.kitOverridden ? (body.kitOverrideReason ?? null) : null,
+      // Why it moved (the dispatch board asks); else, as before, why it was booked early.
+      reason:
+        body.reason?.trim() || (decision.kitOverridden ? (body.kitOverrideReason ?? null) : null),
     };
   },
 });

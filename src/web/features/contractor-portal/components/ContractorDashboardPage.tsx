@@ -338,7 +338,6 @@ export default function ContractorDashboardPage() {
         }
         actions={
           <>
-            {/* Helper 12b's dispatch board (issue 12) lives at this route. */}
             <Button asChild>
               <Link href={contractorPaths.dispatchBoard}>
                 <LayoutGrid aria-hidden="true" />

@@ -4,8 +4,8 @@ export const contractorPaths = {
   orders: '/contractor/orders',
   order: (id: string) => `/contractor/orders/${id}`,
   reports: '/contractor/reports',
-  /** Helper 12b's dispatch board fills this route (issue 12). */
-  dispatchBoard: '/contractor/dispatch',
+  dispatchBoard: '/contractor/board',
+  map: '/contractor/map',
 };
 
 /** The orders list filtered as one of the dashboard's figures counts. */

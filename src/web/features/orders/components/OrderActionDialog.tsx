@@ -45,6 +45,7 @@ const descriptions: Partial<Record<LifecycleAction, string>> = {
   decline: 'Decline the order; it returns to back office with the reason.',
   schedule: 'Give the visit an engineer of the contractor, a date and a slot.',
   reschedule: 'Move the visit to another engineer, date or slot.',
+  unschedule: 'Take the visit off the schedule; the order waits to be scheduled again.',
   check_in: 'Record that the engineer is on site.',
   complete: 'Record the installation as complete.',
   fail: 'Record why the visit failed; a new visit will be needed.',
@@ -57,7 +58,13 @@ const descriptions: Partial<Record<LifecycleAction, string>> = {
   mark_kit_customer_supplied: 'The customer has their own kit; nothing will be dispatched.',
 };
 
-const destructiveActions: readonly LifecycleAction[] = ['cancel', 'decline', 'fail', 'unassign'];
+const destructiveActions: readonly LifecycleAction[] = [
+  'cancel',
+  'decline',
+  'fail',
+  'unassign',
+  'unschedule',
+];
 
 /** The fields each action's form shows (react-hook-form paths). */
 export function fieldsFor(action: LifecycleAction, needsKitOverride: boolean): string[] {
@@ -65,6 +72,7 @@ export function fieldsFor(action: LifecycleAction, needsKitOverride: boolean): s
     case 'hold':
     case 'cancel':
     case 'unassign':
+    case 'unschedule':
     case 'decline':
       return ['reason'];
     case 'assign':
@@ -354,6 +362,7 @@ function defaultsFor(action: LifecycleAction, order: OrderDetail): FieldValues {
     case 'hold':
     case 'cancel':
     case 'unassign':
+    case 'unschedule':
     case 'decline':
       return { reason: '' };
     case 'assign':

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '@shared/orders/common.contracts';
+import {
+  boardQuery,
+  boardResponse,
+  mapResponse,
+  moveVisitBody,
+  placementResponse,
+  scheduleOrderBody,
+  unscheduleVisitBody,
+} from '@shared/dispatch/dispatch.contracts';
+import { viewerOf } from '../orders/orders.service';
+import {
+  getBoard,
+  getDispatchMap,
+  moveVisit,
+  scheduleOrder,
+  unscheduleVisit,
+} from './dispatch.service';
+
+const contractorOnly = { roles: ['contractor'] as const };
+
+/**
+ * The contractor's dispatch board and map (issue 12): only the signed-in contractor's company,
+ * another company's order, visit or engineer answers 404. A clash answers 409 with its reason.
+ */
+export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/dispatch/board',
+    {
+      config: contractorOnly,
+      schema: { querystring: boardQuery, response: { 200: boardResponse } },
+    },
+    async (request) => getBoard(db(), viewerOf(request.user!), request.query.week, new Date()),
+  );
+
+  app.get(
+    '/dispatch/map',
+    { config: contractorOnly, schema: { response: { 200: mapResponse } } },
+    async (request) => getDispatchMap(db(), viewerOf(request.user!)),
+  );
+
+  app.post(
+    '/dispatch/orders/:id/schedule',
+    {
+      config: contractorOnly,
+      schema: { params: idParams, body: scheduleOrderBody, response: { 200: placementResponse } },
+    },
+    async (request) => ({
+      visit: await scheduleOrder(db(), viewerOf(request.user!), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/dispatch/visits/:id/move',
+    {
+      config: contractorOnly,
+      schema: { params: idParams, body: moveVisitBody, response: { 200: placementResponse } },
+    },
+    async (request) => ({
+      visit: await moveVisit(db(), viewerOf(request.user!), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/dispatch/visits/:id/unschedule',
+    {
+      config: contractorOnly,
+      schema: { params: idParams, body: unscheduleVisitBody, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await unscheduleVisit(db(), viewerOf(request.user!), request.params.id, request.body.reason);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,236 @@
+import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { commonErrorCodes, dispatchErrorCodes } from '@shared/error-codes';
+import { addDays, fullMessage, slotFree, weekStartOf, weekdayOf } from '@shared/dispatch/capacity';
+import type {
+  Board,
+  BoardVisit,
+  DispatchMap,
+  MoveVisitBody,
+  ScheduleOrderBody,
+} from '@shared/dispatch/dispatch.contracts';
+import { visitSlotLabels, type VisitSlot } from '@shared/orders/order-status';
+import { performOrderAction, type Viewer } from '../orders/orders.service';
+import { getMapTileUrl, getWorkingDays } from '../settings/settings.service';
+import {
+  findCompanyVisit,
+  findScheduledVisitOfOrder,
+  isCompanyOrder,
+  listCompanyEngineers,
+  listCompanyVisits,
+  listWaitingOrders,
+  lockCompanyEngineer,
+  takenSlots,
+  type CompanyEngineer,
+} from './dispatch.repository';
+import { placePostcode } from './postcode-centroids';
+
+// The contractor's dispatch board (issue 12, decision 034). Every move is an order lifecycle
+// action (schedule, reschedule, unschedule), so it is an order event with its messages; the
+// board adds the clash rules a lifecycle move does not know: capacity, working days, dates.
+
+/** Today in the UK (YYYY-MM-DD). */
+export function todayInLondon(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The contractor company the viewer plans for; the route lets only contractors in. */
+function companyOf(viewer: Viewer): string {
+  if (!viewer.contractorId) throw forbidden('Only a contractor company can plan its visits.');
+  return viewer.contractorId;
+}
+
+const dayWords = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+const nameOf = (engineer: CompanyEngineer) =>
+  `${engineer.firstName} ${engineer.lastName}`.trim() || 'The engineer';
+
+export async function getBoard(db: Database, viewer: Viewer, week: string | undefined, now: Date) {
+  const contractorId = companyOf(viewer);
+  const today = todayInLondon(now);
+  const weekStart = weekStartOf(week ?? today);
+  const weekEnd = addDays(weekStart, 6);
+  const workingDays = await getWorkingDays(db);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((date) => ({
+    date,
+    working: workingDays.includes(weekdayOf(date)),
+  }));
+  const visits = await listCompanyVisits(db, contractorId, weekStart, weekEnd);
+  const engineers = await listCompanyEngineers(db, contractorId, [
+    ...new Set(visits.map((v) => v.engineerId)),
+  ]);
+  const board: Board = {
+    weekStart,
+    previousWeek: addDays(weekStart, -7),
+    nextWeek: addDays(weekStart, 7),
+    today,
+    // Working days always; another day only when it holds visits.
+    days: days.filter((d) => d.working || visits.some((v) => v.date === d.date)),
+    engineers: engineers.map((e) => ({
+      id: e.id,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      active: e.status !== 'disabled',
+      owner: e.owner,
+    })),
+    visits,
+    waiting: await listWaitingOrders(db, contractorId),
+  };
+  return board;
+}
+
+/** The clash rules; throws the refusal, with its reason, or returns the engineer. */
+async function checkPlacement(
+  tx: Database,
+  contractorId: string,
+  place: { engineerId: string; date: string; slot: VisitSlot },
+  exceptVisitId: string | null,
+  now: Date,
+): Promise<CompanyEngineer> {
+  const engineer = await lockCompanyEngineer(tx, contractorId, place.engineerId);
+  if (!engineer) throw notFound('Engineer not found');
+  if (place.date < todayInLondon(now)) {
+    throw conflict(dispatchErrorCodes.dateInPast, 'Visits can be booked from today on.');
+  }
+  const workingDays = await getWorkingDays(tx);
+  if (!workingDays.includes(weekdayOf(place.date))) {
+    throw conflict(
+      dispatchErrorCodes.notWorkingDay,
+      `${dayWords(place.date)} is not a working day.`,
+    );
+  }
+  if (engineer.status === 'disabled') {
+    throw conflict(
+      dispatchErrorCodes.engineerInactive,
+      `${nameOf(engineer)} is not active and cannot take visits.`,
+    );
+  }
+  const taken = await takenSlots(tx, engineer.id, place.date, exceptVisitId);
+  if (!slotFree(place.slot, taken)) {
+    throw conflict(
+      dispatchErrorCodes.engineerFull,
+      fullMessage(nameOf(engineer), place.slot, taken),
+    );
+  }
+  return engineer;
+}
+
+async function visitOrThrow(db: Database, orderId: string) {
+  const visit = await findScheduledVisitOfOrder(db, orderId);
+  if (!visit) throw new Error('the scheduled visit vanished after scheduling');
+  return visit;
+}
+
+/** Books a waiting order onto an engineer's slot (the lifecycle's `schedule`). */
+export async function scheduleOrder(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  body: ScheduleOrderBody,
+  now = new Date(),
+): Promise<BoardVisit> {
+  const contractorId = companyOf(viewer);
+  return inTransaction(db, async (tx) => {
+    if (!(await isCompanyOrder(tx, contractorId, orderId))) throw notFound('Order not found');
+    await checkPlacement(tx, contractorId, body, null, now);
+    await performOrderAction(tx, orderId, 'schedule', body, { kind: 'user', viewer }, now);
+    return visitOrThrow(tx, orderId);
+  });
+}
+
+async function movableVisit(db: Database, contractorId: string, visitId: string) {
+  const visit = await findCompanyVisit(db, contractorId, visitId);
+  if (!visit) throw notFound('Visit not found');
+  if (visit.status !== 'scheduled') {
+    throw conflict(
+      dispatchErrorCodes.visitNotMovable,
+      `The visit is ${visit.status.replace('_', ' ')}; only a visit still to come can change.`,
+    );
+  }
+  return visit;
+}
+
+/** Moves a visit to another engineer, day or slot, with a reason (the lifecycle's `reschedule`). */
+export async function moveVisit(
+  db: Database,
+  viewer: Viewer,
+  visitId: string,
+  body: MoveVisitBody,
+  now = new Date(),
+): Promise<BoardVisit> {
+  const contractorId = companyOf(viewer);
+  return inTransaction(db, async (tx) => {
+    const visit = await movableVisit(tx, contractorId, visitId);
+    if (
+      visit.engineerId === body.engineerId &&
+      visit.date === body.date &&
+      visit.slot === body.slot
+    ) {
+      throw new AppError(
+        409,
+        commonErrorCodes.conflict,
+        `The visit is already there (${dayWords(body.date)}, ${visitSlotLabels[body.slot]}).`,
+      );
+    }
+    await checkPlacement(tx, contractorId, body, visit.id, now);
+    await performOrderAction(tx, visit.orderId, 'reschedule', body, { kind: 'user', viewer }, now);
+    return visitOrThrow(tx, visit.orderId);
+  });
+}
+
+/** Takes a visit off the schedule with a reason; the order waits again (`unschedule`). */
+export async function unscheduleVisit(
+  db: Database,
+  viewer: Viewer,
+  visitId: string,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
+  const contractorId = companyOf(viewer);
+  await inTransaction(db, async (tx) => {
+    const visit = await movableVisit(tx, contractorId, visitId);
+    await performOrderAction(
+      tx,
+      visit.orderId,
+      'unschedule',
+      { reason },
+      { kind: 'user', viewer },
+      now,
+    );
+  });
+}
+
+/** The orders waiting to be scheduled, placed by their postcode district, and the tile server. */
+export async function getDispatchMap(db: Database, viewer: Viewer): Promise<DispatchMap> {
+  const contractorId = companyOf(viewer);
+  const waiting = await listWaitingOrders(db, contractorId);
+  return {
+    tileUrl: await getMapTileUrl(db),
+    points: waiting.map((order) => {
+      const placed = placePostcode(order.postcode);
+      return {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        postcode: order.postcode,
+        town: order.town,
+        jobTypeName: order.jobTypeName,
+        kitReady: order.kitReady,
+        latitude: placed?.latitude ?? null,
+        longitude: placed?.longitude ?? null,
+        district: placed?.district ?? null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,8 @@
+const all = ['/api/dispatch'] as const;
+
+/** The dispatch board's queries: a week of the board, and the map of waiting orders. */
+export const dispatchKeys = {
+  all,
+  board: (week: string | null) => [...all, 'board', week ?? 'this-week'] as const,
+  map: () => [...all, 'map'] as const,
+};

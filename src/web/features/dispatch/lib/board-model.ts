@@ -1,0 +1,48 @@
+import type { Board, BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
+import { visitSlotLabels, visitSlots, type VisitSlot } from '@shared/orders/order-status';
+
+/** Where a card can go: an engineer's slot on a day. */
+export type Target = { engineerId: string; date: string; slot: VisitSlot };
+
+/** What is being placed: a waiting order, or a booked visit being moved. */
+export type Picked = { kind: 'order'; order: WaitingOrder } | { kind: 'visit'; visit: BoardVisit };
+
+export const slotsInOrder: readonly VisitSlot[] = visitSlots;
+
+export const targetKey = (t: Target) => `${t.engineerId}|${t.date}|${t.slot}`;
+
+export function dayLabel(date: string, style: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: style,
+    day: 'numeric',
+    month: style === 'long' ? 'long' : 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+export function engineerName(board: Board, engineerId: string): string {
+  const engineer = board.engineers.find((e) => e.id === engineerId);
+  return engineer ? `${engineer.firstName} ${engineer.lastName}`.trim() : 'an engineer';
+}
+
+/** "with Sam Penrose on Tuesday 8 January, AM" */
+export function targetWords(board: Board, target: Target): string {
+  return `with ${engineerName(board, target.engineerId)} on ${dayLabel(target.date)}, ${visitSlotLabels[target.slot]}`;
+}
+
+export function pickedNumber(picked: Picked): string {
+  return picked.kind === 'order' ? picked.order.orderNumber : picked.visit.orderNumber;
+}
+
+/** The visits in one engineer's slot on one day. */
+export function visitsIn(board: Board, target: Target): BoardVisit[] {
+  return board.visits.filter(
+    (v) => v.engineerId === target.engineerId && v.date === target.date && v.slot === target.slot,
+  );
+}
+
+/** Whether the visit is the one being placed somewhere else. */
+export const isSamePlace = (visit: BoardVisit, target: Target) =>
+  visit.engineerId === target.engineerId &&
+  visit.date === target.date &&
+  visit.slot === target.slot;
