@@ -148,7 +148,7 @@ function VisitList({ visits, empty }: { visits: VisitListItem[]; empty: string }
             <p className="text-sm text-slate-700">
               <Link
                 href={contractorPaths.order(visit.orderId)}
-                className="text-brand-700 hover:underline"
+                className="text-brand-700 underline"
               >
                 {visit.order.orderNumber}
               </Link>{' '}
@@ -299,7 +299,7 @@ function Dashboard({ data }: { data: ContractorDashboard }) {
                 <p>
                   <Link
                     href={contractorPaths.order(request.orderId)}
-                    className="font-medium text-brand-700 hover:underline"
+                    className="font-medium text-brand-700 underline"
                   >
                     {request.orderNumber}
                   </Link>{' '}

@@ -83,7 +83,7 @@ export function OfferCard({ offer }: { offer: ContractorOffer }) {
           <p className="text-sm text-slate-600">
             <Link
               href={contractorPaths.order(offer.orderId)}
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline"
             >
               {offer.orderNumber}
             </Link>{' '}
