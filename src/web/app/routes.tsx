@@ -93,8 +93,8 @@ export const routes: readonly AppRoute[] = [
     page: null,
   },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
-  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },
-  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/orders/components/OrderSummaryPage')) },
+  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/installation/components/InstallationPage')) },
+  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/installation/components/OrderSummaryPage')) },
 ];
 
 /** Whether this user may open a route with this access. */
