@@ -103,7 +103,7 @@ for (const viewport of [
         '41 ms',
         'Dish installed',
         'Signed by',
-        'Demo Engineer',
+        `${visit.record.engineer.firstName} ${visit.record.engineer.lastName}`,
       ])
         expect(text).toContain(expected);
     });
