@@ -51,7 +51,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await queue.start();
     await events.start();
 
-    const seed = await runFirstStartSeed(database.db, { demo: config.SEED_DEMO });
+    const seed = await runFirstStartSeed(database.db, {
+      demo: config.SEED_DEMO,
+      storage: adapters.storage,
+    });
     state.seeded = true;
     const started = app;
     const seedLines = await seedAnnouncement(database.db, {

@@ -10,6 +10,7 @@ import {
   lifecycleErrorCodes,
   orderErrorCodes,
   userErrorCodes,
+  visitErrorCodes,
   type ErrorCode,
 } from './error-codes';
 import { idempotencyErrorCodes } from './idempotency';
@@ -29,6 +30,7 @@ describe('error code catalog', () => {
     customerJourneyErrorCodes,
     contractorEngineerErrorCodes,
     dispatchErrorCodes,
+    visitErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

@@ -1,4 +1,7 @@
 import { idempotencyErrorCodes } from './idempotency';
+import { visitErrorCodes } from './visits/visit-record';
+
+export { visitErrorCodes };
 
 // Every error code the server sends, in one catalog. The web branches on these codes only; the
 // server's AppError accepts nothing else (decision 018). Fastify's own client errors (bad JSON,
@@ -117,6 +120,7 @@ export const errorCodes = {
   ...customerJourneyErrorCodes,
   ...contractorEngineerErrorCodes,
   ...dispatchErrorCodes,
+  ...visitErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

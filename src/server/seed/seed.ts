@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { StorageAdapter } from '../adapters/storage/storage.adapter';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema/meta';
 import { users } from '../db/schema/users';
@@ -15,7 +16,7 @@ type SeedRecord = { demo: boolean; at: string };
  */
 export async function runFirstStartSeed(
   db: Database,
-  options: { demo: boolean; seeders?: Seeder[]; now?: Date },
+  options: { demo: boolean; seeders?: Seeder[]; now?: Date; storage?: StorageAdapter },
 ): Promise<{ seededNow: boolean; demo: boolean }> {
   const existing = await readSeedRecord(db);
   if (existing) return { seededNow: false, demo: existing.demo };
@@ -23,7 +24,7 @@ export async function runFirstStartSeed(
   await db.transaction(async (tx) => {
     if (options.demo) {
       for (const seeder of options.seeders ?? demoSeeders)
-        await seeder.run({ db: tx as Database, now });
+        await seeder.run({ db: tx as Database, now, storage: options.storage });
     }
     const record: SeedRecord = { demo: options.demo, at: now.toISOString() };
     await tx.insert(appMeta).values({ key: 'seed', value: record });

@@ -2,6 +2,7 @@ import type { Seeder } from './seeder';
 import { companySeeder } from './company.seed';
 import { contractorOffersSeeder } from './contractor-offers.seed';
 import { contractorWeekSeeder } from './contractor-week.seed';
+import { engineerVisitsSeeder } from './engineer-visits.seed';
 import { ordersSeeder } from './orders.seed';
 import { usersSeeder } from './users.seed';
 
@@ -10,10 +11,12 @@ import { usersSeeder } from './users.seed';
 // company: keep it AFTER the users seeder.
 // contractorOffersSeeder adds to the demo contractor's orders: keep it AFTER the orders seeder.
 // contractorWeekSeeder books the demo contractor's engineers: keep it AFTER users and orders.
+// engineerVisitsSeeder needs the demo engineer linked to its company: after ordersSeeder.
 export const demoSeeders: Seeder[] = [
   usersSeeder,
   companySeeder,
   ordersSeeder,
   contractorOffersSeeder,
+  engineerVisitsSeeder,
   contractorWeekSeeder,
 ];

@@ -95,8 +95,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchMapPage')) },
   { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/ContractorEngineersPage')) },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
-  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },
-  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/orders/components/OrderSummaryPage')) },
+  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/installation/components/InstallationPage')) },
+  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/installation/components/OrderSummaryPage')) },
 ];
 
 /** Whether this user may open a route with this access. */

@@ -152,6 +152,13 @@ function PortalBody({ view }: { view: PortalView }) {
               Equipment serial numbers: {view.completion.serials.join(', ')}
             </p>
           )}
+          <a
+            href={`/api/public/portal/${encodeURIComponent(view.orderNumber)}/certificate.pdf`}
+            download
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            Download your completion certificate (PDF)
+          </a>
         </Card>
       )}
       {view.appointment && (
