@@ -1,4 +1,7 @@
 import { idempotencyErrorCodes } from './idempotency';
+import { visitErrorCodes } from './visits/visit-record';
+
+export { visitErrorCodes };
 
 // Every error code the server sends, in one catalog. The web branches on these codes only; the
 // server's AppError accepts nothing else (decision 018). Fastify's own client errors (bad JSON,
@@ -91,6 +94,7 @@ export const errorCodes = {
   ...orderErrorCodes,
   ...lifecycleErrorCodes,
   ...customerJourneyErrorCodes,
+  ...visitErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
