@@ -65,6 +65,7 @@ export class Outbox {
   private readonly backoffMs: (attempt: number) => number;
   private readonly inProgressRetryMs: number;
   private draining: Promise<DrainResult> | null = null;
+  private sending: string | null = null;
 
   constructor(options: OutboxOptions) {
     this.db = options.db;
@@ -149,10 +150,13 @@ export class Outbox {
   private async sendOne(item: OutboxItem): Promise<'sent' | 'failed' | { retryAt: number }> {
     const photo = item.photoId ? await this.db.photos.get(item.photoId) : undefined;
     let answer: TransportAnswer;
+    this.sending = item.id;
     try {
       answer = await this.transport(item, photo);
     } catch (error) {
       return this.retryLater(item, `network: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.sending = null;
     }
     if (answer.status >= 200 && answer.status < 300) {
       await this.db.transaction('rw', this.db.outbox, this.db.photos, async () => {
@@ -191,6 +195,11 @@ export class Outbox {
       await this.db.syncErrors.add({ at: this.now(), label: item.label, message });
     });
     return { retryAt };
+  }
+
+  /** Whether this item is on the wire right now. */
+  isSending(id: string): boolean {
+    return this.sending === id;
   }
 
   /** Sends a refused item again from the start of the queue's order (the engineer asked). */
