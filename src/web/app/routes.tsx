@@ -32,6 +32,7 @@ export type AppRoute = {
 };
 
 const HomePage = lazy(() => import('../features/home/components/HomePage'));
+const EngineerApp = lazy(() => import('../features/engineer/components/EngineerApp'));
 
 const backOffice = ['back_office'] as const;
 const staff = ['back_office', 'contractor', 'engineer'] as const;
@@ -92,7 +93,13 @@ export const routes: readonly AppRoute[] = [
     access: 'contractor-capable',
     page: null,
   },
-  { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
+  { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: EngineerApp },
+  {
+    path: '/engineer/visits/:visitId/:step?',
+    area: 'Engineer app',
+    access: 'engineer-capable',
+    page: EngineerApp,
+  },
   { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/orders/components/InstallationPage')) },
   { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/orders/components/OrderSummaryPage')) },
 ];

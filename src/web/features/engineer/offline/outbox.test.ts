@@ -55,7 +55,9 @@ describe('outbox', () => {
     for (let n = 1; n <= 5; n += 1) ids.push(await outbox.add(change(n)));
     const result = await outbox.drain();
     expect(result).toEqual({ sent: 5, failed: 0, retryAt: null });
-    expect(sent.map((s) => s.url)).toEqual([1, 2, 3, 4, 5].map((n) => `/api/visits/visit-1/step-${n}`));
+    expect(sent.map((s) => s.url)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `/api/visits/visit-1/step-${n}`),
+    );
     expect(sent.map((s) => s.key)).toEqual(ids);
     expect(new Set(ids).size).toBe(5);
     expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -128,7 +130,9 @@ describe('outbox', () => {
   it('retries a 409 in-progress answer (the first try still running) with the same key', async () => {
     const outbox = makeOutbox();
     await outbox.add(change(1));
-    answers = [{ status: 409, text: '{"code":"IDEMPOTENCY_REQUEST_IN_PROGRESS","message":"wait"}' }];
+    answers = [
+      { status: 409, text: '{"code":"IDEMPOTENCY_REQUEST_IN_PROGRESS","message":"wait"}' },
+    ];
     expect((await outbox.drain()).retryAt).toBe(clock + 500);
     expect((await outbox.pending())[0]!.status).toBe('pending');
     clock += 500;
@@ -147,7 +151,11 @@ describe('outbox', () => {
     const first = makeOutbox();
     await first.add(change(1));
     // The request never answers (the app was closed while it was on the wire).
-    const stuck = new Outbox({ db, transport: () => new Promise(() => undefined), now: () => clock });
+    const stuck = new Outbox({
+      db,
+      transport: () => new Promise(() => undefined),
+      now: () => clock,
+    });
     void stuck.drain();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const [item] = await db.outbox.toArray();

@@ -14,7 +14,10 @@ import type { EngineerDb, OutboxItem, StoredPhoto } from './db';
 
 /** What the transport hands back: an HTTP answer, or it throws for a network error. */
 export type TransportAnswer = { status: number; text: string };
-export type Transport = (item: OutboxItem, photo: StoredPhoto | undefined) => Promise<TransportAnswer>;
+export type Transport = (
+  item: OutboxItem,
+  photo: StoredPhoto | undefined,
+) => Promise<TransportAnswer>;
 
 export type OutboxOptions = {
   db: EngineerDb;
@@ -154,7 +157,10 @@ export class Outbox {
     try {
       answer = await this.transport(item, photo);
     } catch (error) {
-      return this.retryLater(item, `network: ${error instanceof Error ? error.message : String(error)}`);
+      return this.retryLater(
+        item,
+        `network: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       this.sending = null;
     }
@@ -169,7 +175,10 @@ export class Outbox {
     }
     if (isInProgress(answer)) {
       const retryAt = this.now() + this.inProgressRetryMs;
-      await this.db.outbox.update(item.seq!, { notBefore: retryAt, lastError: errorMessage(answer) });
+      await this.db.outbox.update(item.seq!, {
+        notBefore: retryAt,
+        lastError: errorMessage(answer),
+      });
       return { retryAt };
     }
     if (answer.status >= 400 && answer.status < 500) {

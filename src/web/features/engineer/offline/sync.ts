@@ -66,7 +66,7 @@ let engine: SyncEngine | null = null;
 let users = 0;
 
 /** Starts the engine once for the page; call the answer to stop using it. */
-export function useSyncEngineStart(): () => void {
+export function startSyncEngine(): () => void {
   users += 1;
   engine ??= createSyncEngine(engineerDb());
   return () => {
@@ -122,7 +122,9 @@ export function createSyncEngine(db: EngineerDb): SyncEngine {
 
   let pending = 0;
   const listeners = new Set<() => void>();
-  const subscription = liveQuery(() => db.outbox.where('status').equals('pending').count()).subscribe({
+  const subscription = liveQuery(() =>
+    db.outbox.where('status').equals('pending').count(),
+  ).subscribe({
     next: (count) => {
       const grew = count > pending;
       pending = count;

@@ -53,9 +53,7 @@ export type LocalRecord = {
   serials?: SerialsBody;
   commissioning?: CommissioningBody;
   signOff?: SignOffBody;
-  outcome?:
-    | ({ result: 'completed' } & CompleteBody)
-    | ({ result: 'failed' } & FailBody);
+  outcome?: ({ result: 'completed' } & CompleteBody) | ({ result: 'failed' } & FailBody);
 };
 
 export type VisitActions = ReturnType<typeof visitActions>;
@@ -211,21 +209,31 @@ export function visitActions(db: EngineerDb, outbox: Outbox) {
     },
 
     complete(visitId: string, body: CompleteBody) {
-      return record(visitId, (r) => ({ ...r, outcome: { result: 'completed', ...body } }), 'complete', {
-        label: 'Complete the visit',
-        method: 'POST',
-        url: visitPaths.complete(visitId),
-        body,
-      });
+      return record(
+        visitId,
+        (r) => ({ ...r, outcome: { result: 'completed', ...body } }),
+        'complete',
+        {
+          label: 'Complete the visit',
+          method: 'POST',
+          url: visitPaths.complete(visitId),
+          body,
+        },
+      );
     },
 
     fail(visitId: string, body: FailBody) {
-      return record(visitId, (r) => ({ ...r, outcome: { result: 'failed', ...body } }), 'complete', {
-        label: 'Fail the visit',
-        method: 'POST',
-        url: visitPaths.fail(visitId),
-        body,
-      });
+      return record(
+        visitId,
+        (r) => ({ ...r, outcome: { result: 'failed', ...body } }),
+        'complete',
+        {
+          label: 'Fail the visit',
+          method: 'POST',
+          url: visitPaths.fail(visitId),
+          body,
+        },
+      );
     },
   };
 }
