@@ -33,7 +33,7 @@ export type AppDeps = {
   queue: JobQueue;
   /** Domain events after commit: modules subscribe here (docs/decisions/014). */
   events: EventBus;
-  /** Mail and SMS now; the storage adapter joins `Adapters` when it comes. */
+  /** Mail, SMS and file storage. */
   adapters: Adapters;
   /** The app's logger (Fastify's), for work outside a request. */
   log: AppLogger;

@@ -69,10 +69,29 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10),
+  // File storage (issue 13): a folder under DATA_DIR, or S3-compatible storage when S3_BUCKET is set.
+  S3_ENDPOINT: z
+    .url({ message: 'must be a URL such as https://s3.eu-west-2.amazonaws.com' })
+    .optional(),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
 });
 
 const checkedEnvSchema = envSchema
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET || env.S3_ENDPOINT) {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when S3 storage is configured (S3_ENDPOINT or S3_BUCKET)',
+          });
+      }
+    }
     if (env.SMS_PROVIDER !== 'twilio') return;
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
       if (!env[key])

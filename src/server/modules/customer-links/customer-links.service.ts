@@ -44,7 +44,7 @@ import {
 } from './customer-links.repository';
 import { saveUpload } from './upload-storage';
 
-type Deps = Pick<AppDeps, 'database' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'adapters'>;
 const dayMs = 24 * 60 * 60 * 1000;
 
 export const linkProblemError = (problem: PublicLinkProblem) =>
@@ -225,7 +225,14 @@ export async function uploadCustomerPhoto(
   const type = await fileTypeFromBuffer(bytes);
   const extension = type ? photoTypes[type.mime] : undefined;
   if (!type || !extension) throw badPhoto('Please choose a photo (JPEG, PNG or WebP).');
-  const key = await saveUpload(deps.config.DATA_DIR, 'customer-photos', bytes, extension, now);
+  const key = await saveUpload(
+    deps.adapters.storage,
+    'customer-photos',
+    bytes,
+    extension,
+    type.mime,
+    now,
+  );
   const id = await insertPhoto(db, {
     orderId: resolved.link.orderId,
     linkId: resolved.link.id,
