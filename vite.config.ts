@@ -52,7 +52,7 @@ export default defineConfig({
       },
     }),
     compression({
-      include: /\.(js|css|html|svg|json)$/,
+      include: /\.(js|css|html|svg|json|wasm|webmanifest)$/,
       threshold: 512,
       algorithms: ['brotliCompress', 'gzip'],
     }),
