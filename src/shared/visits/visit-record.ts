@@ -41,6 +41,8 @@ export const visitPaths = {
   /** GET the photo (EXIF stripped) / its thumbnail; only for those who may see the order. */
   photoFile: (photoId: string) => `/api/visit-photos/${photoId}`,
   photoThumbnail: (photoId: string) => `/api/visit-photos/${photoId}/thumbnail`,
+  /** GET a photo the customer sent with the customer form (those who may see the order). */
+  customerPhoto: (photoId: string) => `/api/customer-photos/${photoId}`,
   /** GET the sign-off signature PNG. */
   signature: (visitId: string) => `/api/visits/${visitId}/signature`,
   /** GET the installation record of an order: every visit (page /installation/{orderId}). */

@@ -1,3 +1,4 @@
+import { certificateReply } from '../visits/visits.service';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -191,6 +192,23 @@ export const customerLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       await requirePortal(request, request.params.orderNumber);
       reply.header('cache-control', 'no-store');
       return portalView(deps, request.params.orderNumber);
+    },
+  );
+  // Issue 13: the completion certificate, the same PDF the partner and back office get.
+  app.get(
+    '/public/portal/:orderNumber/certificate.pdf',
+    {
+      config: { public: true, rateLimit: customerLinkRateLimits.page },
+      schema: { params: orderParams },
+    },
+    async (request, reply) => {
+      await requirePortal(request, request.params.orderNumber);
+      const pdf = await certificateReply(deps, null, request.params.orderNumber);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+        .send(pdf.bytes);
     },
   );
   app.post(

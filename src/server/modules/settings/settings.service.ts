@@ -2,6 +2,11 @@ import {
   defaultWorkingDays,
   type CompanyContact,
 } from '@shared/customer-journey/customer-form.contracts';
+import {
+  commissioningThresholdsSchema,
+  defaultCommissioningThresholds,
+  type CommissioningThresholds,
+} from '@shared/visits/visit-record';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../app-deps';
 import { inTransaction } from '../../db/transaction';
@@ -57,4 +62,16 @@ export async function getWorkingDays(db: Database): Promise<number[]> {
     return value as number[];
   }
   return [...defaultWorkingDays];
+}
+
+const commissioningThresholdsKey = 'commissioning_thresholds';
+
+/** Issue 13: the speed-test thresholds the engineer's readings are held against. */
+export async function getCommissioningThresholds(db: Database): Promise<CommissioningThresholds> {
+  const value = await readSetting(db, commissioningThresholdsKey);
+  const parsed = commissioningThresholdsSchema.safeParse({
+    ...defaultCommissioningThresholds,
+    ...(value && typeof value === 'object' ? value : {}),
+  });
+  return parsed.success ? parsed.data : defaultCommissioningThresholds;
 }

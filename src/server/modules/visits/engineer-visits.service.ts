@@ -1,0 +1,110 @@
+import {
+  mapsUrl,
+  visitPaths,
+  type EngineerVisit,
+  type EngineerVisitsResponse,
+  type ExpectedKitItem,
+} from '@shared/visits/visit-record';
+import type { Database } from '../../db/client';
+import type { Viewer } from '../orders/orders.service';
+import { getCommissioningThresholds } from '../settings/settings.service';
+import {
+  findCustomerForm,
+  findEngineerVisits,
+  findKitArrivedSerial,
+  findPhotosOfVisits,
+} from './visit-record.repository';
+import { recordView } from './visit-record.view';
+
+/** Today in London, YYYY-MM-DD. */
+export function londonToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The kit every installation fits, with the serial the customer confirmed on arrival. */
+export async function expectedKit(db: Database, orderId: string): Promise<ExpectedKitItem[]> {
+  const arrived = await findKitArrivedSerial(db, orderId);
+  return [
+    { kind: 'dish', label: 'Satellite dish', expectedSerial: arrived },
+    { kind: 'router', label: 'Router', expectedSerial: null },
+  ];
+}
+
+/** The engineer's own visits from `from` for `days` days, with everything needed on site. */
+export async function engineerVisits(
+  db: Database,
+  viewer: Viewer,
+  query: { from?: string; days: number },
+  now = new Date(),
+): Promise<EngineerVisitsResponse> {
+  const from = query.from ?? londonToday(now);
+  const to = addDays(from, query.days - 1);
+  const rows = await findEngineerVisits(db, viewer.userId, from, to);
+  const photos = await findPhotosOfVisits(
+    db,
+    rows.map((r) => r.visit.id),
+  );
+  const items: EngineerVisit[] = [];
+  for (const row of rows) {
+    const c = row.customer;
+    const lines = [c.addressLine1, c.addressLine2, c.county].filter((l): l is string => !!l);
+    const form = await findCustomerForm(db, row.order.id);
+    const answers = form?.submission.answers;
+    items.push({
+      id: row.visit.id,
+      orderId: row.order.id,
+      orderNumber: row.order.orderNumber,
+      orderStatus: row.order.status,
+      scheduledDate: row.visit.scheduledDate,
+      slot: row.visit.slot,
+      status: row.visit.status,
+      jobType: row.jobType,
+      customer: { name: `${c.firstName} ${c.lastName}`, phone: c.phone, email: c.email },
+      address: {
+        lines,
+        town: c.town,
+        postcode: c.postcode,
+        mapsUrl: mapsUrl(
+          [c.addressLine1, c.addressLine2, c.town, c.postcode].filter(Boolean).join(', '),
+        ),
+      },
+      accessNotes: answers?.accessNotes || row.order.notes || null,
+      kitExpected: await expectedKit(db, row.order.id),
+      customerForm:
+        form && answers
+          ? {
+              submittedAt: form.submission.submittedAt.toISOString(),
+              propertyType: answers.propertyType,
+              tenure: answers.tenure,
+              landlordPermission: answers.landlordPermission,
+              listedBuilding: answers.listedBuilding,
+              dishPosition: answers.dishPosition,
+              accessNotes: answers.accessNotes ?? '',
+              photoUrls: form.photoIds.map((id) => visitPaths.customerPhoto(id)),
+            }
+          : null,
+      record: recordView(
+        {
+          visit: row.visit,
+          orderNumber: row.order.orderNumber,
+          orderStatus: row.order.status,
+          engineerFirstName: row.engineerFirstName,
+          engineerLastName: row.engineerLastName,
+        },
+        photos.filter((p) => p.visitId === row.visit.id),
+      ),
+    });
+  }
+  return { from, to, thresholds: await getCommissioningThresholds(db), items };
+}
