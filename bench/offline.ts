@@ -168,8 +168,12 @@ async function recordVisit(page: Page, visitId: string, originals: string[]) {
   )) as EngineerVisitsResponse['items'][number];
   const expected = (kind: 'dish' | 'router', fallback: string) =>
     visit.kitExpected.find((k) => k.kind === kind)?.expectedSerial ?? fallback;
-  await page.getByLabel('Dish serial').fill(expected('dish', `DSH-${visitId.slice(0, 8)}`));
-  await page.getByLabel('Router serial').fill(expected('router', `RTR-${visitId.slice(0, 8)}`));
+  await page
+    .getByRole('textbox', { name: 'Dish serial' })
+    .fill(expected('dish', `DSH-${visitId.slice(0, 8)}`));
+  await page
+    .getByRole('textbox', { name: 'Router serial' })
+    .fill(expected('router', `RTR-${visitId.slice(0, 8)}`));
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByLabel('Dish ID').fill('ut-bench-dish');
   await page.getByLabel('Router ID').fill('rtr-bench');

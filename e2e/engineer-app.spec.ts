@@ -48,7 +48,7 @@ async function freshVisits(baseURL: string): Promise<EngineerVisit[]> {
   const body = (await res.json()) as EngineerVisitsResponse;
   await api.dispose();
   return body.items.filter(
-    (v) => !v.record.checkIn && !v.record.outcome && v.status !== 'completed',
+    (v) => v.status === 'scheduled' && !v.record.checkIn && !v.record.outcome,
   );
 }
 
@@ -110,8 +110,8 @@ async function recordVisit(page: Page, visit: EngineerVisit, opts: { axe?: boole
   const dish = visit.kitExpected.find((k) => k.kind === 'dish')?.expectedSerial ?? 'DISH-E2E-0001';
   const router =
     visit.kitExpected.find((k) => k.kind === 'router')?.expectedSerial ?? 'RTR-E2E-0001';
-  await page.getByLabel('Dish serial').fill(dish);
-  await page.getByLabel('Router serial').fill(router);
+  await page.getByRole('textbox', { name: 'Dish serial' }).fill(dish);
+  await page.getByRole('textbox', { name: 'Router serial' }).fill(router);
   if (opts.axe) await expectNoAxeViolations(page, 'serials');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 

@@ -42,7 +42,7 @@ async function refreshVisits(db: EngineerDb): Promise<void> {
   const parsed = engineerVisitsResponse.parse(await res.json());
   localStorage.setItem(thresholdsKey, JSON.stringify(parsed.thresholds));
   const now = Date.now();
-  await db.transaction('rw', db.visits, async () => {
+  await db.transaction('rw', db.visits, db.outbox, async () => {
     const keep = new Set(parsed.items.map((visit) => visit.id));
     // Visits no longer listed (moved or reassigned) go; those the engineer is working on stay
     // until their changes are sent (the outbox still refers to them).
@@ -109,8 +109,14 @@ export function createSyncEngine(db: EngineerDb): SyncEngine {
     if (!navigator.onLine) return;
     try {
       await refreshVisits(db);
-    } catch {
-      // Offline or the server is down: the device keeps what it has.
+    } catch (error) {
+      // Offline or the server is down: the device keeps what it has; the Debug panel says why.
+      if (navigator.onLine) {
+        const message = error instanceof Error ? error.message : String(error);
+        await db.syncErrors
+          .add({ at: Date.now(), label: 'Refresh visits', message })
+          .catch(() => 0);
+      }
     }
   };
 
