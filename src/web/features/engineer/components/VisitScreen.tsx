@@ -9,7 +9,7 @@ import {
   type VisitActions,
   type VisitStep,
 } from '../offline/visit-actions';
-import { useVisitView, type VisitView } from '../lib/visit-view';
+import { useVisitView } from '../lib/visit-view';
 import { CheckInStep } from './steps/CheckInStep';
 import { CommissioningStep } from './steps/CommissioningStep';
 import { CompleteStep } from './steps/CompleteStep';
@@ -19,14 +19,8 @@ import { SerialsStep } from './steps/SerialsStep';
 import { SignOffStep } from './steps/SignOffStep';
 import { SurveyStep } from './steps/SurveyStep';
 import { OutcomeSummary } from './OutcomeSummary';
+import type { StepProps } from './steps/step-props';
 import { slotLabel, visitHref } from './visit-labels';
-
-export type StepProps = {
-  view: VisitView;
-  actions: VisitActions;
-  /** Moves on to a step (stored, so the visit reopens there). */
-  go: (step: VisitStep | 'fail') => void;
-};
 
 /** One visit, one step a screen; reopening the visit resumes at the step last shown. */
 export function VisitScreen({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { currentPosition } from '../../lib/position';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 function formatTime(iso: string) {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,7 +10,7 @@ import { Input } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/textarea';
 import { fieldErrors, toNumber } from '../../lib/form-errors';
 import { readThresholds } from '../../offline/sync';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 const numberFields = [
   ['obstructionPercent', 'Obstruction (%)'],

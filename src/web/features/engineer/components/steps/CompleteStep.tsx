@@ -3,7 +3,7 @@ import { completeBody } from '@shared/visits/visit-record';
 import { Button } from '../../../../components/ui/button';
 import { FormField } from '../../../../components/ui/form-field';
 import { Textarea } from '../../../../components/ui/textarea';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 /** Completion is refused here until the record has everything it needs (the shared rule). */
 export function CompleteStep({ view, actions }: StepProps) {

@@ -9,7 +9,7 @@ import { FormField } from '../../../../components/ui/form-field';
 import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { fieldErrors } from '../../lib/form-errors';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 export function FailStep({ view, actions, go }: StepProps) {
   const [reason, setReason] = useState('');

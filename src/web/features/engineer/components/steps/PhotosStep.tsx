@@ -9,7 +9,7 @@ import { Button } from '../../../../components/ui/button';
 import { currentPosition } from '../../lib/position';
 import type { ShownPhoto } from '../../lib/visit-view';
 import { preparePhoto } from '../../offline/photos';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 function Thumbnail({ photo, label }: { photo: ShownPhoto; label: string }) {
   const img = useRef<HTMLImageElement>(null);

@@ -6,7 +6,7 @@ import { FormField } from '../../../../components/ui/form-field';
 import { Input } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/textarea';
 import { fieldErrors } from '../../lib/form-errors';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 const ScannerDialog = lazy(() => import('../ScannerDialog'));
 

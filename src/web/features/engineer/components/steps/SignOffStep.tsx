@@ -5,7 +5,7 @@ import { FormField } from '../../../../components/ui/form-field';
 import { Input } from '../../../../components/ui/input';
 import { fieldErrors } from '../../lib/form-errors';
 import type { SignatureHandle } from '../SignaturePadField';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 const SignaturePadField = lazy(() => import('../SignaturePadField'));
 

@@ -11,7 +11,7 @@ import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { fieldErrors, toNumber } from '../../lib/form-errors';
-import type { StepProps } from '../VisitScreen';
+import type { StepProps } from './step-props';
 
 export function SurveyStep({ view, actions, go }: StepProps) {
   const saved: Partial<SurveyBody> = view.local.survey ?? view.visit.record.survey ?? {};
