@@ -28,11 +28,13 @@ export function OutcomeSummary({ view }: { view: VisitView }) {
         </p>
       )}
       <p role="status" data-testid="visit-sync-state" className="text-sm text-slate-800">
-        {waiting > 0
-          ? `${waiting} change${waiting === 1 ? '' : 's'} waiting to be sent.`
-          : refused.length > 0
-            ? 'The server refused some changes (see below).'
-            : 'Everything has reached the server.'}
+        {items === undefined
+          ? ''
+          : waiting > 0
+            ? `${waiting} change${waiting === 1 ? '' : 's'} waiting to be sent.`
+            : refused.length > 0
+              ? 'The server refused some changes (see below).'
+              : 'Everything has reached the server.'}
       </p>
       {refused.length > 0 && (
         <ul className="list-disc pl-5 text-sm text-red-800">
