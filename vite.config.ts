@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { isApiPathWebScreen } from './src/shared/web-routes';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -18,8 +19,40 @@ export default defineConfig({
     tailwindcss(),
     // Brotli and gzip copies made once at build time; the server sends the one the browser
     // accepts (decision 025). Source maps stay uncompressed: only developers fetch them.
+    // The engineer app's service worker (decision 040): precaches the built shell so /engineer
+    // opens with no network; registered only by the engineer app, scoped to /engineer.
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        // zxing's decoder is about 1 MB; everything else is far smaller.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackAllowlist: [/^\/engineer(\/|$|\?)/],
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Who is signed in, so the app knows its engineer with no network. Sign Out
+            // deletes this cache.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/auth/user',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'uplink-auth',
+              networkTimeoutSeconds: 8,
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
     compression({
-      include: /\.(js|css|html|svg|json)$/,
+      include: /\.(js|css|html|svg|json|wasm|webmanifest)$/,
       threshold: 512,
       algorithms: ['brotliCompress', 'gzip'],
     }),

@@ -2,7 +2,8 @@
 // the build makes (decision 025), which is what the server sends to every current browser.
 // A cold signed-out visit to /login (index.html's entry chunk, its static imports, and the
 // login page's chunk with its static imports) stays under 120 KB of JavaScript; a cold visit to
-// /back-office (entry, app shell, dashboard page) under 200 KB. Builds into a temporary folder.
+// /back-office (entry, app shell, dashboard page) under 200 KB; a cold /engineer (entry, shell,
+// engineer app) under 250 KB gzipped. Builds into a temporary folder.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const LOGIN_BUDGET_BYTES = 120 * 1024;
 const BACK_OFFICE_BUDGET_BYTES = 200 * 1024;
+/** Issue 13: the engineer app, cold, measured gzipped (the scanner and signature pad are lazy). */
+const ENGINEER_BUDGET_BYTES = 250 * 1024;
 
 type ManifestChunk = {
   file: string;
@@ -62,20 +65,20 @@ function keyEndingWith(suffix: string): string {
 const COMPRESSION_THRESHOLD_BYTES = 512;
 
 /** The bytes a browser accepting Brotli receives: the .br copy the build made, if any. */
-function wireSize(file: string): number {
-  const compressed = path.join(outDir, `${file}.br`);
+function wireSize(file: string, encoding: 'br' | 'gz' = 'br'): number {
+  const compressed = path.join(outDir, `${file}.${encoding}`);
   return statSync(existsSync(compressed) ? compressed : path.join(outDir, file)).size;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function measure(label: string, keys: string[]): number {
+function measure(label: string, keys: string[], encoding: 'br' | 'gz' = 'br'): number {
   const files = new Set(keys.flatMap((key) => [...staticClosure(key)]));
-  const sizes = [...files].map((file) => ({ file, wire: wireSize(file) }));
+  const sizes = [...files].map((file) => ({ file, wire: wireSize(file, encoding) }));
   const total = sizes.reduce((sum, { wire }) => sum + wire, 0);
   console.info(
     [
-      `${label}: ${kb(total)} on the wire (Brotli)`,
+      `${label}: ${kb(total)} on the wire (${encoding === 'br' ? 'Brotli' : 'gzip'})`,
       ...sizes.sort((a, b) => b.wire - a.wire).map(({ file, wire }) => `  ${kb(wire)}  ${file}`),
     ].join('\n'),
   );
@@ -104,6 +107,23 @@ describe('performance budget', () => {
       keyEndingWith('features/back-office-dashboard/components/BackOfficeDashboardPage.tsx'),
     ]);
     expect(total).toBeLessThan(BACK_OFFICE_BUDGET_BYTES);
+  });
+
+  it('keeps the JavaScript for a cold /engineer under 250 KB gzipped, scanner and signature pad lazy', () => {
+    const keys = [
+      entryKey(),
+      keyEndingWith('features/shell/components/AppShell.tsx'),
+      keyEndingWith('features/engineer/components/EngineerApp.tsx'),
+    ];
+    const total = measure('Cold /engineer', keys, 'gz');
+    expect(total).toBeLessThan(ENGINEER_BUDGET_BYTES);
+    const cold = new Set(keys.flatMap((key) => [...staticClosure(key)]));
+    for (const lazyPart of [
+      'features/engineer/components/ScannerDialog.tsx',
+      'features/engineer/components/SignaturePadField.tsx',
+    ]) {
+      expect(cold.has(manifest[keyEndingWith(lazyPart)]!.file), `${lazyPart} is lazy`).toBe(false);
+    }
   });
 
   it('ships a Brotli and a gzip copy of every script and stylesheet', () => {

@@ -29,6 +29,9 @@ describe('compressed, cached web assets', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'uplink-web-'));
     writeBuild(dir, '<!doctype html><div id="root"></div>', { 'index-abc123.js': script });
+    // What vite-plugin-pwa and src/web/public add for the engineer app (decision 040).
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(dir, 'engineer.webmanifest'), '{"name":"Uplink Engineer"}');
     app = await createTestApp({ webDistDir: dir });
   });
 
@@ -63,6 +66,20 @@ describe('compressed, cached web assets', () => {
     });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(script);
+  });
+
+  it('serves the service worker revalidated on every check, so a new version is seen at once', async () => {
+    const res = await app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web manifest as a manifest, revalidated', async () => {
+    const res = await app.inject({ url: '/engineer.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves index.html for a client route compressed and never cached', async () => {

@@ -1,3 +1,5 @@
+// The engineer app keeps its store in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

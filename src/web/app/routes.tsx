@@ -32,6 +32,7 @@ export type AppRoute = {
 };
 
 const HomePage = lazy(() => import('../features/home/components/HomePage'));
+const EngineerApp = lazy(() => import('../features/engineer/components/EngineerApp'));
 
 const backOffice = ['back_office'] as const;
 const staff = ['back_office', 'contractor', 'engineer'] as const;
@@ -94,7 +95,13 @@ export const routes: readonly AppRoute[] = [
   { path: '/contractor/board', area: 'Dispatch board', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchBoardPage')) },
   { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchMapPage')) },
   { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/ContractorEngineersPage')) },
-  { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: null },
+  { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: EngineerApp },
+  {
+    path: '/engineer/visits/:visitId/:step?',
+    area: 'Engineer app',
+    access: 'engineer-capable',
+    page: EngineerApp,
+  },
   { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/installation/components/InstallationPage')) },
   { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/installation/components/OrderSummaryPage')) },
 ];

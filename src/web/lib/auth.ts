@@ -22,6 +22,9 @@ export function currentUserQuery(enabled = true) {
     refetchOnMount: false,
     refetchOnReconnect: true,
     retry: false,
+    // Ask even when the browser says it is offline: the engineer app's service worker answers
+    // from its copy (decision 040); elsewhere the failed request shows the signed-out state.
+    networkMode: 'offlineFirst',
     enabled,
   });
 }

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '@shared/auth/current-user';
 import { combinedRoles } from '@shared/role-routing';
 import { detectDevice } from '../../../lib/device';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { readRolePreference } from '../../../lib/storage-keys';
 import { usePendingSyncCount } from '../../../lib/sync-status';
+
+// The outbox, storage and sync errors live in the engineer app's chunk; loaded only when shown.
+const EngineerDebugDetails = lazy(() => import('../../engineer/components/EngineerDebugDetails'));
 
 /** What an engineer (or support on the phone with one) needs to see when something is off. */
 export function DebugPanel({ user }: { user: CurrentUser }) {
@@ -30,6 +34,9 @@ export function DebugPanel({ user }: { user: CurrentUser }) {
           </div>
         ))}
       </dl>
+      <Suspense fallback={null}>
+        <EngineerDebugDetails />
+      </Suspense>
     </section>
   );
 }

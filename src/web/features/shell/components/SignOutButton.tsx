@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { clearRolePreferenceOnMobile } from '../../../lib/device';
 import { clearAutoRouted } from '../../../lib/storage-keys';
+import { authCacheName } from '../../../lib/offline-auth';
 
 /** spec §7: Sign Out navigates the browser to /api/logout. */
 export function SignOutButton({ className }: { className?: string }) {
@@ -14,7 +15,9 @@ export function SignOutButton({ className }: { className?: string }) {
         // A phone starts its next session in the engineer app (docs/decisions).
         clearRolePreferenceOnMobile();
         clearAutoRouted();
-        window.location.assign('/api/logout');
+        // The engineer app's offline copy of who is signed in goes too (decision 040).
+        const cleared = 'caches' in window ? caches.delete(authCacheName).catch(() => false) : null;
+        void Promise.resolve(cleared).finally(() => window.location.assign('/api/logout'));
       }}
     >
       <LogOut aria-hidden="true" />

@@ -1,0 +1,304 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  photoCategories,
+  photoCategoryLabels,
+  visitPaths,
+  type EngineerVisit,
+  type EngineerVisitsResponse,
+  type VisitRecord,
+} from '../src/shared/visits/visit-record';
+import { apiAs, expect, signIn, test } from './fixtures';
+
+// Issue 13: the engineer app on a phone, offline for a visit, every change arriving once.
+const ENGINEER = 'engineer@example.com';
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  serviceWorkers: 'allow',
+  permissions: ['geolocation'],
+  geolocation: { latitude: 51.5072, longitude: -0.1276, accuracy: 12 },
+});
+
+let photo: Buffer;
+test.beforeAll(async () => {
+  photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
+});
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${screen}`,
+  ).toEqual([]);
+}
+
+/** Open visits of the engineer that nothing has been recorded on yet (the server's view). */
+async function freshVisits(baseURL: string): Promise<EngineerVisit[]> {
+  const api = await apiAs(baseURL, ENGINEER);
+  const res = await api.get(`${visitPaths.engineerVisits}?days=7`);
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as EngineerVisitsResponse;
+  await api.dispose();
+  return body.items.filter(
+    (v) => v.status === 'scheduled' && !v.record.checkIn && !v.record.outcome,
+  );
+}
+
+async function serverRecord(baseURL: string, visitId: string): Promise<VisitRecord> {
+  const api = await apiAs(baseURL, ENGINEER);
+  const res = await api.get(visitPaths.record(visitId));
+  expect(res.status(), await res.text()).toBe(200);
+  const record = (await res.json()) as VisitRecord;
+  await api.dispose();
+  return record;
+}
+
+/** Signs in, opens /engineer online once, and waits until the service worker runs the page. */
+async function openAppOnline(page: Page, visit: EngineerVisit) {
+  await signIn(page, ENGINEER);
+  await page.goto('/engineer');
+  await expect(page.getByRole('heading', { name: 'My visits' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect(page.getByRole('link', { name: new RegExp(visit.orderNumber) })).toBeVisible();
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect(page.getByTestId('online-indicator')).toContainText('Offline');
+}
+
+async function recordVisit(page: Page, visit: EngineerVisit, opts: { axe?: boolean } = {}) {
+  await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
+  await expect(page.getByRole('heading', { name: 'Check in' })).toBeVisible();
+  if (opts.axe) await expectNoAxeViolations(page, 'check in');
+  await page.getByRole('button', { name: 'Check in now' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Survey and safety' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Confirm the working-at-height risk assessment')).toBeVisible();
+  if (opts.axe) await expectNoAxeViolations(page, 'survey (with errors)');
+  await page.getByLabel('Mounting type').selectOption('wall');
+  await page.getByLabel('Cable route').fill('Along the gutter, through the front wall');
+  await page.getByLabel('Cable length used (m)').fill('14');
+  await page.getByLabel('Power location').fill('Hall socket');
+  await page.getByLabel('Router location').fill('Living room shelf');
+  await page.getByRole('checkbox', { name: /working-at-height/ }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Photos' })).toBeVisible();
+  for (const category of photoCategories) {
+    const label = photoCategoryLabels[category];
+    await page.getByLabel(`Take photo: ${label}`).setInputFiles({
+      name: `${category}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await expect(page.getByRole('img', { name: `${label} photo 1` })).toBeVisible();
+  }
+  if (opts.axe) await expectNoAxeViolations(page, 'photos');
+  await page.getByRole('button', { name: 'Next: serials' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Serials' })).toBeVisible();
+  const dish = visit.kitExpected.find((k) => k.kind === 'dish')?.expectedSerial ?? 'DISH-E2E-0001';
+  const router =
+    visit.kitExpected.find((k) => k.kind === 'router')?.expectedSerial ?? 'RTR-E2E-0001';
+  await page.getByRole('textbox', { name: 'Dish serial' }).fill(dish);
+  await page.getByRole('textbox', { name: 'Router serial' }).fill(router);
+  if (opts.axe) await expectNoAxeViolations(page, 'serials');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Commissioning' })).toBeVisible();
+  await page.getByLabel('Dish ID').fill('ut01000000-00000000-00abcdef');
+  await page.getByLabel('Router ID').fill('rtr-0001');
+  await page.getByLabel('Obstruction (%)').fill('0.5');
+  await page.getByLabel('Download (Mbit/s)').fill('20');
+  await page.getByLabel('Upload (Mbit/s)').fill('12');
+  await page.getByLabel('Latency (ms)').fill('38');
+  // Below the download threshold: a warning, and a reason is needed to go on.
+  await expect(page.getByRole('alert').filter({ hasText: 'Outside the thresholds' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Give a reason to go on')).toBeVisible();
+  if (opts.axe) await expectNoAxeViolations(page, 'commissioning');
+  await page.getByLabel('Download (Mbit/s)').fill('180');
+  await expect(page.getByText('Outside the thresholds')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Customer sign-off' })).toBeVisible();
+  await page.getByLabel('Customer’s name').fill('Pat Customer');
+  const pad = page.getByTestId('signature-pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 40, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + 140, { steps: 8 });
+  await page.mouse.up();
+  if (opts.axe) await expectNoAxeViolations(page, 'sign-off');
+  await page.getByRole('button', { name: 'Save signature and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Complete' })).toBeVisible();
+  await expect(page.getByText('Everything the record needs is here.')).toBeVisible();
+  if (opts.axe) await expectNoAxeViolations(page, 'complete');
+  await page.getByRole('button', { name: 'Complete visit' }).click();
+  await expect(page.getByRole('heading', { name: 'Visit completed' })).toBeVisible();
+}
+
+/** 1 check-in + survey + 8 photos + serials + commissioning + sign-off + complete. */
+const CHANGES_PER_VISIT = 6 + photoCategories.length;
+
+test('a visit recorded entirely offline survives a reload and reaches the server exactly once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const [visit] = await freshVisits(baseURL!);
+  expect(visit, 'the demo engineer has an open visit').toBeDefined();
+  await openAppOnline(page, visit!);
+  await expectNoAxeViolations(page, 'my visits');
+
+  await goOffline(context, page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My visits' })).toBeVisible();
+  await recordVisit(page, visit!, { axe: true });
+  await expect(page.getByTestId('online-indicator')).toContainText(`${CHANGES_PER_VISIT} to sync`);
+
+  // Closed and reopened with no network: everything is where it was.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Visit completed' })).toBeVisible();
+  await expect(page.getByTestId('visit-sync-state')).toHaveText(
+    `${CHANGES_PER_VISIT} changes waiting to be sent.`,
+  );
+  await expectNoAxeViolations(page, 'visit completed (offline)');
+  // Nothing reached the server while offline.
+  expect((await serverRecord(baseURL!, visit!.id)).checkIn).toBeNull();
+
+  // The Debug panel shows the outbox.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('checkbox', { name: 'Show debug info' }).check();
+  await expect(page.getByTestId('engineer-debug')).toContainText(`Outbox (${CHANGES_PER_VISIT})`);
+  await expect(page.getByTestId('engineer-debug')).toContainText('Storage used');
+  await page.getByRole('checkbox', { name: 'Show debug info' }).uncheck();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('visit-sync-state')).toHaveText(
+    'Everything has reached the server.',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('online-indicator')).toHaveText('Online');
+
+  const record = await serverRecord(baseURL!, visit!.id);
+  expect(record.status).toBe('completed');
+  expect(record.outcome?.result).toBe('completed');
+  expect(record.checkIn?.position?.latitude).toBeCloseTo(51.5072, 3);
+  expect(record.survey?.mountingType).toBe('wall');
+  expect(record.photos).toHaveLength(photoCategories.length);
+  expect(new Set(record.photos.map((p) => p.category)).size).toBe(photoCategories.length);
+  expect(record.commissioning?.downloadMbps).toBe(180);
+  expect(record.signOff?.name).toBe('Pat Customer');
+  expect(record.missing).toEqual([]);
+});
+
+test('a cut mid-upload and a 500 are retried with the same key, and nothing arrives twice', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const visits = await freshVisits(baseURL!);
+  const visit = visits[0]!;
+  await openAppOnline(page, visit);
+  await goOffline(context, page);
+  await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
+  await page.getByRole('button', { name: 'Check in now' }).click();
+  await expect(page.getByRole('heading', { name: 'Survey and safety' })).toBeVisible();
+  await page.goto(`/engineer/visits/${visit.id}/photos`);
+  for (const category of photoCategories.slice(0, 3)) {
+    await page.getByLabel(`Take photo: ${photoCategoryLabels[category]}`).setInputFiles({
+      name: 'p.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await expect(
+      page.getByRole('img', { name: `${photoCategoryLabels[category]} photo 1` }),
+    ).toBeVisible();
+  }
+
+  // The check-in meets a 500 once; the first photo reaches the server but the answer is lost
+  // on the way back (the network cut mid-upload).
+  const seen: Array<{ url: string; key: string | null }> = [];
+  let checkInFailed = false;
+  let uploadCut = false;
+  await context.route('**/api/visits/**', async (route) => {
+    const request = route.request();
+    seen.push({ url: request.url(), key: await request.headerValue('idempotency-key') });
+    if (request.url().endsWith('/check-in') && !checkInFailed) {
+      checkInFailed = true;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"boom"}',
+      });
+    }
+    if (request.url().includes('/photos/') && !uploadCut) {
+      uploadCut = true;
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('online-indicator')).toHaveText('Online', { timeout: 30_000 });
+
+  const checkIns = seen.filter((s) => s.url.endsWith('/check-in'));
+  expect(checkIns.length).toBe(2);
+  expect(checkIns[0]!.key).toBe(checkIns[1]!.key);
+  const uploads = seen.filter((s) => s.url.includes('/photos/'));
+  expect(uploads.length).toBe(4);
+  expect(uploads[0]!.key).toBe(uploads[1]!.key);
+
+  const record = await serverRecord(baseURL!, visit.id);
+  expect(record.checkIn).not.toBeNull();
+  expect(record.photos).toHaveLength(3);
+  expect(new Set(record.photos.map((p) => p.id)).size).toBe(3);
+});
+
+test('a visit failed with a reason reaches the server with it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const visits = await freshVisits(baseURL!);
+  const visit = visits[0]!;
+  await openAppOnline(page, visit);
+  await goOffline(context, page);
+  await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
+  await page.getByRole('button', { name: 'Cannot finish? Fail the visit' }).click();
+  await expect(page.getByRole('heading', { name: 'Fail the visit' })).toBeVisible();
+  await page.getByLabel('Reason').selectOption('other');
+  await page.getByRole('button', { name: 'Fail the visit' }).click();
+  await expect(page.getByText('Describe what happened')).toBeVisible();
+  await expectNoAxeViolations(page, 'fail');
+  await page.getByLabel('Reason').selectOption('no_access');
+  await page.getByLabel('Notes').fill('Gate locked, no answer on the phone');
+  await page.getByRole('button', { name: 'Fail the visit' }).click();
+  await expect(page.getByRole('heading', { name: 'Visit failed' })).toBeVisible();
+  await expect(page.getByText('Reason: No access')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('visit-sync-state')).toHaveText(
+    'Everything has reached the server.',
+    {
+      timeout: 30_000,
+    },
+  );
+  const record = await serverRecord(baseURL!, visit.id);
+  expect(record.outcome).toMatchObject({ result: 'failed', failureReason: 'no_access' });
+  expect(record.outcome?.notes).toBe('Gate locked, no answer on the phone');
+});

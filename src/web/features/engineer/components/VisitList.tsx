@@ -1,0 +1,125 @@
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { EngineerVisit } from '@shared/visits/visit-record';
+import { PageHeader } from '../../../components/page-layout';
+import { Button } from '../../../components/ui/button';
+import { useOnlineStatus } from '../../../lib/online-status';
+import type { EngineerDb } from '../offline/db';
+import { useLive } from '../lib/use-live';
+import { slotLabel, visitHref } from './visit-labels';
+
+function dayLabel(date: string, today: string): string {
+  if (date === today) return 'Today';
+  const tomorrow = new Date(`${today}T12:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  if (date === tomorrow.toISOString().slice(0, 10)) return 'Tomorrow';
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+}
+
+function londonToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+
+export function VisitList({ db, onRefresh }: { db: EngineerDb; onRefresh: () => Promise<void> }) {
+  const online = useOnlineStatus();
+  const [refreshing, setRefreshing] = useState(false);
+  const stored = useLive(() => db.visits.orderBy('date').toArray(), [db]);
+  const progress = useLive(() => db.progress.toArray(), [db]);
+  const today = londonToday();
+  const visits = (stored ?? []).map((row) => row.data as EngineerVisit);
+  const refreshedAt = stored?.reduce((latest, row) => Math.max(latest, row.refreshedAt), 0) ?? 0;
+  const days = [...new Set(visits.map((visit) => visit.scheduledDate))].sort();
+  const localOutcome = new Map(
+    (progress ?? []).map((row) => [
+      row.visitId,
+      (row.record as { outcome?: { result: string } }).outcome,
+    ]),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="My visits"
+        description={
+          refreshedAt
+            ? `Saved on this phone; updated ${new Date(refreshedAt).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}.`
+            : 'Your visits for the coming days are kept on this phone.'
+        }
+        actions={
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!online || refreshing}
+            onClick={() => {
+              setRefreshing(true);
+              void onRefresh().finally(() => setRefreshing(false));
+            }}
+          >
+            <RefreshCw aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+      {stored === undefined ? null : visits.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          {online
+            ? 'No visits for the coming days.'
+            : 'No visits on this phone yet. Open the app once with a network to fetch them.'}
+        </p>
+      ) : (
+        days.map((day) => (
+          <section key={day} aria-labelledby={`day-${day}`} className="grid gap-2">
+            <h2 id={`day-${day}`} className="text-base font-semibold text-slate-900">
+              {dayLabel(day, today)}
+            </h2>
+            <ul className="grid gap-2">
+              {visits
+                .filter((visit) => visit.scheduledDate === day)
+                .map((visit) => {
+                  const outcome =
+                    localOutcome.get(visit.id)?.result ?? visit.record.outcome?.result;
+                  return (
+                    <li key={visit.id}>
+                      <Link
+                        href={visitHref(visit.id)}
+                        className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                      >
+                        <span className="flex items-center justify-between gap-2">
+                          <span className="font-medium text-slate-900">{visit.customer.name}</span>
+                          <span className="text-xs text-slate-700">{slotLabel(visit.slot)}</span>
+                        </span>
+                        <span className="text-sm text-slate-700">
+                          {visit.address.lines[0]}, {visit.address.postcode}
+                        </span>
+                        <span className="flex items-center justify-between gap-2 text-xs text-slate-600">
+                          <span>
+                            {visit.orderNumber} · {visit.jobType.name}
+                          </span>
+                          <span className="font-medium text-slate-800">
+                            {outcome === 'completed'
+                              ? 'Completed'
+                              : outcome === 'failed'
+                                ? 'Failed'
+                                : visit.record.checkIn ||
+                                    progress?.some((p) => p.visitId === visit.id)
+                                  ? 'In progress'
+                                  : 'To do'}
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+            </ul>
+          </section>
+        ))
+      )}
+    </>
+  );
+}
