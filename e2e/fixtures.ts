@@ -48,7 +48,7 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
       server.child.kill('SIGTERM');
       await server.exited;
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
