@@ -44,4 +44,5 @@ CREATE INDEX "partner_api_requests_partner_at_idx" ON "partner_api_requests" USI
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_api_key_id_partner_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."partner_api_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_user_key_idx" ON "idempotency_keys" USING btree ("user_id","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_api_key_key_idx" ON "idempotency_keys" USING btree ("api_key_id","key");--> statement-breakpoint
+CREATE INDEX "orders_partner_created_idx" ON "orders" USING btree ("partner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_one_owner" CHECK (num_nonnulls("idempotency_keys"."user_id", "idempotency_keys"."api_key_id") = 1);

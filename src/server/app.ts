@@ -12,6 +12,7 @@ import { apiRoutes } from './api';
 import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { messagesSubscribers } from './modules/messages/messages.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
+import { partnerApiV1Routes } from './modules/partner-api/v1.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
 import { collectRoutes } from './plugins/route-registry';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(messagesSubscribers);
 
   await app.register(healthRoutes);
+  // The partner API: API keys only, beside (not inside) the app's session-guarded /api scope.
+  await app.register(partnerApiV1Routes, { prefix: '/api/v1' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin, { distDir: webDistDir });
 

@@ -7,6 +7,7 @@ import {
   isErrorCode,
   lifecycleErrorCodes,
   orderErrorCodes,
+  partnerApiErrorCodes,
   userErrorCodes,
   type ErrorCode,
 } from './error-codes';
@@ -25,6 +26,7 @@ describe('error code catalog', () => {
     orderErrorCodes,
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
+    partnerApiErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {
