@@ -26,11 +26,26 @@ export type BuildAppOptions = AppDepsWithoutLog & {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * Secrets a request carries never reach a log line (issue 14: API keys in `Authorization`),
+ * even if a serializer or a debug statement logs the headers.
+ */
+export const logRedaction = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["idempotency-key"]',
+    'headers.authorization',
+    'headers.cookie',
+  ],
+  censor: '[redacted]',
+};
+
 /** Builds the whole application without listening, so tests can call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions) {
   const { logger, webDistDir, ...startDeps } = options;
   const app = Fastify({
-    logger: logger ?? { level: startDeps.config.LOG_LEVEL },
+    logger: logger ?? { level: startDeps.config.LOG_LEVEL, redact: logRedaction },
     trustProxy: startDeps.config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (request) => {

@@ -35,6 +35,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyClaim | null;
   }
+  interface FastifyContextConfig {
+    /** The answer holds a secret shown once (a new API key): never stored for a replay. */
+    secretAnswer?: boolean;
+  }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
@@ -224,9 +228,14 @@ export function addIdempotencyToRoutes(
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const hooks = idempotencyHooks(() => app.deps.database.db, {
     // Sign-in routes (public) set cookies a replay must not repeat; anonymous callers have no
-    // scope to keep a key in. Both run as if no key had been sent (decision 019).
+    // scope to keep a key in; a secret shown once must not be kept in this table. All run as if
+    // no key had been sent (decision 019).
     ownerOf: (request) =>
-      request.routeOptions.config.public || !request.user ? null : { userId: request.user.id },
+      request.routeOptions.config.public ||
+      request.routeOptions.config.secretAnswer ||
+      !request.user
+        ? null
+        : { userId: request.user.id },
   });
   addIdempotencyToRoutes(app, hooks);
 });
