@@ -16,6 +16,7 @@ import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
 import { createEventBus } from '../src/server/modules/events/events.service';
 import { bulkSeedOrders } from './orders-seed';
+import { benchPartnerApiCreate } from './partner-api';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -250,6 +251,10 @@ async function main() {
       `\n${engine}, ${orderCount.toLocaleString('en-GB')} orders, ${iterations} requests each:`,
     );
     console.table(results);
+    // Issue 14: order creation through the partner API, concurrent, against the same SQL.
+    const create = await benchPartnerApiCreate(handle, base);
+    console.log('\nOrder creation, partner API against SQL (p50 and p95 of each, ratios):');
+    console.table([create]);
     const over = results.filter((r) => Number(r['ratio p50']) > 2);
     console.log(
       over.length === 0

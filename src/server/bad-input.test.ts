@@ -1,3 +1,5 @@
+import { createPartner } from '../../tests/factories/orders';
+import { createApiKey } from './modules/partner-api/partner-api.service';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -187,7 +189,24 @@ beforeAll(async () => {
   ({ headers: backOffice } = await signInAs(app, 'back_office', {
     additionalRoles: ['contractor', 'engineer', 'customer'],
   }));
+  // The partner API (/api/v1) takes an API key instead of a session (issue 14).
+  const partner = await createPartner(app);
+  partnerKey = (
+    await createApiKey(
+      app.deps.database.db,
+      { partnerId: partner.id, name: 'probe', scopes: ['read', 'write'], allowedCidrs: [] },
+      {},
+    )
+  ).key;
 });
+
+let partnerKey = '';
+const headersFor = (url: string, signedIn: boolean) =>
+  url.startsWith('/api/v1/')
+    ? { authorization: `Bearer ${partnerKey}`, 'idempotency-key': randomUUID() }
+    : signedIn
+      ? backOffice
+      : { origin: app.deps.config.PUBLIC_URL };
 
 describe('bad input on every route (issue 9)', () => {
   it('finds the routes and their fields (the walk is not empty)', () => {
@@ -216,7 +235,7 @@ describe('bad input on every route (issue 9)', () => {
         method: probe.request.method as 'GET',
         url: probe.request.url,
         remoteAddress: nextIp(),
-        headers: signedIn ? backOffice : { origin: app.deps.config.PUBLIC_URL },
+        headers: headersFor(probe.request.url, signedIn),
         ...(probe.request.payload === undefined
           ? {}
           : { payload: probe.request.payload as object }),

@@ -9,6 +9,7 @@ import {
   isErrorCode,
   lifecycleErrorCodes,
   orderErrorCodes,
+  partnerApiErrorCodes,
   userErrorCodes,
   visitErrorCodes,
   type ErrorCode,
@@ -31,6 +32,7 @@ describe('error code catalog', () => {
     contractorEngineerErrorCodes,
     dispatchErrorCodes,
     visitErrorCodes,
+    partnerApiErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {
