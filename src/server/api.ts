@@ -16,6 +16,7 @@ import { jobTypesRoutes } from './modules/job-types/job-types.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -56,6 +57,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contractorsRoutes);
   await app.register(visitsRoutes);
   await app.register(dashboardRoutes);
+  // Outbound webhooks to partners (issue 14, /api/outbound).
+  await app.register(webhooksRoutes);
   // The signed-in customer's own orders (issue 4, /customer).
   await app.register(customerPortalRoutes);
   // The customer's public pages: customer form, kit arrived, portal (issue 11).

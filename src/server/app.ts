@@ -11,6 +11,7 @@ import type { AppDeps, AppDepsWithoutLog } from './app-deps';
 import { apiRoutes } from './api';
 import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { messagesSubscribers } from './modules/messages/messages.subscribers';
+import { webhooksSubscribers } from './modules/webhooks/webhooks.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Modules that react to domain events subscribe as they register (docs/decisions/014).
   await app.register(auditSubscribers);
   await app.register(messagesSubscribers);
+  await app.register(webhooksSubscribers);
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });

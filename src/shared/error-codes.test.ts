@@ -8,6 +8,7 @@ import {
   lifecycleErrorCodes,
   orderErrorCodes,
   userErrorCodes,
+  webhookErrorCodes,
   type ErrorCode,
 } from './error-codes';
 import { idempotencyErrorCodes } from './idempotency';
@@ -25,6 +26,7 @@ describe('error code catalog', () => {
     orderErrorCodes,
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
+    webhookErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

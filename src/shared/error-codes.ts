@@ -83,6 +83,12 @@ export const customerJourneyErrorCodes = {
   portalProofFailed: 'PORTAL_PROOF_FAILED',
 } as const;
 
+/** Outbound webhooks (issue 14): a refused target address, a delivery to a disabled endpoint. */
+export const webhookErrorCodes = {
+  webhookTargetRefused: 'WEBHOOK_TARGET_REFUSED',
+  webhookEndpointDisabled: 'WEBHOOK_ENDPOINT_DISABLED',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -91,6 +97,7 @@ export const errorCodes = {
   ...orderErrorCodes,
   ...lifecycleErrorCodes,
   ...customerJourneyErrorCodes,
+  ...webhookErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
