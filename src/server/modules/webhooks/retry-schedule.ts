@@ -22,7 +22,10 @@ export const webhookRetryDelaysMs = [
 /** Attempts in one run of the schedule. */
 export const webhookMaxAttempts = webhookRetryDelaysMs.length;
 
-/** Jitter: each delay is stretched or shrunk by up to this fraction, so retries do not herd. */
+/**
+ * Jitter: each delay is stretched by up to this fraction, so retries do not herd. Only ever
+ * longer, so no attempt comes before its listed time and the schedule spans over three days.
+ */
 export const webhookJitterRatio = 0.1;
 
 /**
@@ -32,6 +35,6 @@ export const webhookJitterRatio = 0.1;
 export function nextAttemptAt(step: number, from: Date, random: () => number = Math.random) {
   const base = webhookRetryDelaysMs[step];
   if (base === undefined) return null;
-  const jitter = base * webhookJitterRatio * (2 * random() - 1);
+  const jitter = base * webhookJitterRatio * random();
   return new Date(from.getTime() + Math.round(base + jitter));
 }
