@@ -39,7 +39,10 @@ const staff = ['back_office', 'contractor', 'engineer'] as const;
 /** spec §2: the screens under /api (listed in src/shared, which the server and Vite also read). */
 const apiScreenRoutes: Record<ApiPathWebScreen, Pick<AppRoute, 'area' | 'page'>> = {
   '/api/inbound': { area: 'Inbound API', page: null },
-  '/api/outbound': { area: 'Outbound API', page: null },
+  '/api/outbound': {
+    area: 'Outbound API',
+    page: lazy(() => import('../features/webhooks/components/OutboundPage')),
+  },
   '/api/settings': { area: 'API settings', page: null },
   '/api/logs': { area: 'API logging', page: null },
 };
