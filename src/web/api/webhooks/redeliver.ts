@@ -17,7 +17,8 @@ export function useRedeliverWebhook() {
     mutationFn: redeliverWebhook,
     onSuccess: (detail) => {
       queryClient.setQueryData(webhookKeys.delivery(detail.id), detail);
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries });
+      // The detail is the answer itself; only the lists need reading again.
+      void queryClient.invalidateQueries({ queryKey: [...webhookKeys.deliveries, 'list'] });
     },
   });
 }

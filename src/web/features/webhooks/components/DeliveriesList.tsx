@@ -69,10 +69,11 @@ export function DeliveriesList() {
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap gap-3">
-        <div className="grid gap-1">
+        <div className="grid w-full min-w-0 gap-1 sm:w-80">
           <Label htmlFor="delivery-endpoint">Endpoint</Label>
           <Select
             id="delivery-endpoint"
+            className="w-full truncate"
             value={endpointId}
             onChange={(event) => {
               setEndpointId(event.target.value);
