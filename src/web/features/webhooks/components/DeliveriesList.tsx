@@ -67,10 +67,12 @@ export function DeliveriesList() {
   );
 
   return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap gap-3">
-        <div className="grid w-full min-w-0 gap-1 sm:w-80">
-          <Label htmlFor="delivery-endpoint">Endpoint</Label>
+    <div className="grid min-w-0 gap-3">
+      <div className="flex min-w-0 flex-wrap gap-3">
+        <div className="w-full min-w-0 space-y-1 sm:w-80">
+          <Label htmlFor="delivery-endpoint" className="block">
+            Endpoint
+          </Label>
           <Select
             id="delivery-endpoint"
             className="w-full truncate"

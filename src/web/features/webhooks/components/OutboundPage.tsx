@@ -25,7 +25,7 @@ export default function OutboundPage() {
           </Button>
         }
       />
-      <section className="grid gap-3" aria-labelledby="endpoints-heading">
+      <section className="grid min-w-0 gap-3" aria-labelledby="endpoints-heading">
         <h2 id="endpoints-heading" className="text-lg font-semibold text-slate-900">
           Endpoints
         </h2>
@@ -34,7 +34,7 @@ export default function OutboundPage() {
           onSecret={(value) => setSecret({ value, rotated: true })}
         />
       </section>
-      <section className="grid gap-3" aria-labelledby="deliveries-heading">
+      <section className="grid min-w-0 gap-3" aria-labelledby="deliveries-heading">
         <h2 id="deliveries-heading" className="text-lg font-semibold text-slate-900">
           Deliveries
         </h2>
