@@ -157,7 +157,9 @@ test.describe('partner webhooks', () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signIn(page, 'office@example.com');
       await page.goto('/api/outbound');
-      await expect(page.getByRole('heading', { level: 1, name: 'Outbound API' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Outbound API' })).toBeVisible({
+        timeout: 30_000,
+      });
       const endpoints = page.getByRole(viewport.width < 768 ? 'list' : 'table', {
         name: 'Webhook endpoints',
       });
@@ -200,7 +202,7 @@ test.describe('partner webhooks', () => {
   }) => {
     await signIn(page, 'office@example.com');
     await page.goto('/api/outbound');
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByRole('button', { name: 'Add endpoint' }).click({ timeout: 30_000 });
     const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
     await dialog.getByLabel('Partner').selectOption({ label: partner.name });
     await dialog.getByLabel('URL').fill('http://169.254.169.254/latest/meta-data/');

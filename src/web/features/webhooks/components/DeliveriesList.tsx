@@ -127,7 +127,9 @@ export function DeliveriesList() {
             cards={deliveries.data.items.map((delivery) => (
               <ListCard key={delivery.id}>
                 <div className="flex items-start justify-between gap-2">
-                  <code className="text-sm text-slate-900">{delivery.eventType}</code>
+                  <code className="min-w-0 text-sm break-all text-slate-900">
+                    {delivery.eventType}
+                  </code>
                   <Status delivery={delivery} />
                 </div>
                 <span className="text-sm text-slate-700">
