@@ -69,7 +69,7 @@ export function EndpointActions({
         size="sm"
         variant="outline"
         onClick={() => setConfirm('rotate')}
-        aria-label={`Rotate the secret of ${name}`}
+        aria-label={`Rotate secret of ${name}`}
       >
         Rotate secret
       </Button>
