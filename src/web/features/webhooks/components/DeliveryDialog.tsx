@@ -45,7 +45,11 @@ function Attempt({ attempt }: { attempt: WebhookAttempt }) {
       {attempt.error && <p className="text-red-700">{attempt.error}</p>}
       <details>
         <summary className="cursor-pointer text-slate-700">Request headers</summary>
-        <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs text-slate-800">
+        <pre
+          // Scrollable: reachable by keyboard (axe scrollable-region-focusable).
+          tabIndex={0}
+          className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs text-slate-800"
+        >
           {Object.entries(attempt.requestHeaders)
             .map(([name, value]) => `${name}: ${value}`)
             .join('\n')}
@@ -54,7 +58,11 @@ function Attempt({ attempt }: { attempt: WebhookAttempt }) {
       {attempt.responseBody !== null && attempt.responseBody !== '' && (
         <details>
           <summary className="cursor-pointer text-slate-700">Response body</summary>
-          <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-800">
+          <pre
+            // Scrollable: reachable by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
+            className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-800"
+          >
             {attempt.responseBody}
           </pre>
         </details>
@@ -101,7 +109,11 @@ export function DeliveryDialog({ id, onClose }: { id: string | null; onClose: ()
             </div>
             <section className="grid gap-1">
               <h3 className="text-sm font-semibold text-slate-900">Body</h3>
-              <pre className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs text-slate-800">
+              <pre
+                tabIndex={0}
+                aria-label="Body"
+                className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs text-slate-800"
+              >
                 {prettyJson(data.body)}
               </pre>
             </section>
