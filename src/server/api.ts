@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { jobTypesRoutes } from './modules/job-types/job-types.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { partnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -53,6 +54,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ordersRoutes);
   await app.register(customersRoutes);
   await app.register(partnersRoutes);
+  // The partner API's keys, settings and request log (issue 14); /api/v1 itself is in app.ts.
+  await app.register(partnerApiRoutes);
   await app.register(jobTypesRoutes);
   await app.register(contractorsRoutes);
   await app.register(visitsRoutes);

@@ -13,6 +13,7 @@ import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { messagesSubscribers } from './modules/messages/messages.subscribers';
 import { webhooksSubscribers } from './modules/webhooks/webhooks.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
+import { partnerApiV1Routes } from './modules/partner-api/v1.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
 import { collectRoutes } from './plugins/route-registry';
@@ -26,11 +27,26 @@ export type BuildAppOptions = AppDepsWithoutLog & {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * Secrets a request carries never reach a log line (issue 14: API keys in `Authorization`),
+ * even if a serializer or a debug statement logs the headers.
+ */
+export const logRedaction = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["idempotency-key"]',
+    'headers.authorization',
+    'headers.cookie',
+  ],
+  censor: '[redacted]',
+};
+
 /** Builds the whole application without listening, so tests can call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions) {
   const { logger, webDistDir, ...startDeps } = options;
   const app = Fastify({
-    logger: logger ?? { level: startDeps.config.LOG_LEVEL },
+    logger: logger ?? { level: startDeps.config.LOG_LEVEL, redact: logRedaction },
     trustProxy: startDeps.config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -76,6 +92,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(webhooksSubscribers);
 
   await app.register(healthRoutes);
+  // The partner API: API keys only, beside (not inside) the app's session-guarded /api scope.
+  await app.register(partnerApiV1Routes, { prefix: '/api/v1' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin, { distDir: webDistDir });
 

@@ -7,6 +7,7 @@ import {
   isErrorCode,
   lifecycleErrorCodes,
   orderErrorCodes,
+  partnerApiErrorCodes,
   userErrorCodes,
   webhookErrorCodes,
   type ErrorCode,
@@ -27,6 +28,7 @@ describe('error code catalog', () => {
     lifecycleErrorCodes,
     customerJourneyErrorCodes,
     webhookErrorCodes,
+    partnerApiErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

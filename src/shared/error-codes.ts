@@ -89,6 +89,32 @@ export const webhookErrorCodes = {
   webhookEndpointDisabled: 'WEBHOOK_ENDPOINT_DISABLED',
 } as const;
 
+/** The partner API (/api/v1) and its back-office screens (issue 14). */
+export const partnerApiErrorCodes = {
+  /** 401: no `Authorization: Bearer <key>` header. */
+  apiKeyMissing: 'API_KEY_MISSING',
+  /** 401: not a key of ours (wrong prefix, length or checksum); refused without a lookup. */
+  apiKeyMalformed: 'API_KEY_MALFORMED',
+  /** 401: well formed, but no such key. */
+  apiKeyUnknown: 'API_KEY_UNKNOWN',
+  /** 401: the key was revoked. */
+  apiKeyRevoked: 'API_KEY_REVOKED',
+  /** 403: the key may not be used from this address (its allowed ranges). */
+  apiKeyAddressNotAllowed: 'API_KEY_ADDRESS_NOT_ALLOWED',
+  /** 403: the key lacks the scope (read, write) the call needs. */
+  apiKeyScopeMissing: 'API_KEY_SCOPE_MISSING',
+  /** 403: the key's partner is not active. */
+  partnerInactive: 'PARTNER_INACTIVE',
+  /** 400: order creation needs an Idempotency-Key header. */
+  idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
+  /** 400: the job type code is unknown or inactive. */
+  unknownJobType: 'UNKNOWN_JOB_TYPE',
+  /** 400: the list cursor is not one we gave out. */
+  invalidCursor: 'INVALID_CURSOR',
+  /** 400: an address or CIDR range that does not parse (blocked IPs, allowed ranges). */
+  invalidCidr: 'INVALID_CIDR',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -98,6 +124,7 @@ export const errorCodes = {
   ...lifecycleErrorCodes,
   ...customerJourneyErrorCodes,
   ...webhookErrorCodes,
+  ...partnerApiErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

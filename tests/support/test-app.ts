@@ -26,6 +26,8 @@ export async function createTestApp(
     config?: Partial<Record<string, string>>;
     workers?: boolean;
     webDistDir?: string;
+    /** Fastify's logger options; off unless a test reads the log lines. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
@@ -47,7 +49,7 @@ export async function createTestApp(
     events,
     adapters,
     state: { migrated: true, seeded: true },
-    logger: false,
+    logger: options.logger ?? false,
     webDistDir: options.webDistDir,
   });
   await registerJobs(app.deps);

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-deps';
 import { deliverMessage, sendMessageJob } from '../modules/messages/messages.service';
+import { pruneApiRequestLog } from '../modules/partner-api/partner-api.service';
 
 /** Days a handed-over domain event stays in the outbox (deliveries that failed stay longer). */
 export const domainEventRetentionDays = 30;
@@ -13,5 +14,10 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.queue.schedule('events.prune', '30 3 * * *', async () => {
     const deleted = await deps.events.prune(domainEventRetentionDays);
     if (deleted > 0) deps.log.info({ deleted }, 'pruned handed-over domain events');
+  });
+  // Hourly: the partner API's request log keeps what the retention setting says (issue 14).
+  await deps.queue.schedule('partner-api.prune-request-log', '15 * * * *', async () => {
+    const deleted = await pruneApiRequestLog(deps.database.db);
+    if (deleted > 0) deps.log.info({ deleted }, 'pruned the partner API request log');
   });
 }

@@ -7,8 +7,23 @@ export const idempotencyRetentionHours = 24;
 /** A `running` row older than this is taken to be left by a dead process (decision 019). */
 export const idempotencyTakeoverMinutes = 5;
 
+/** Whose key space a key lives in: a signed-in user's, or a partner API key's (decision 044). */
+export type IdempotencyOwner = { userId: string } | { apiKeyId: string };
+
+function ownerValues(owner: IdempotencyOwner) {
+  return 'userId' in owner
+    ? { userId: owner.userId, apiKeyId: null }
+    : { userId: null, apiKeyId: owner.apiKeyId };
+}
+
+function ownerIs(owner: IdempotencyOwner) {
+  return 'userId' in owner
+    ? eq(idempotencyKeys.userId, owner.userId)
+    : eq(idempotencyKeys.apiKeyId, owner.apiKeyId);
+}
+
 export type IdempotencyClaimInput = {
-  userId: string;
+  owner: IdempotencyOwner;
   key: string;
   fingerprint: string;
   method: string;
@@ -27,11 +42,15 @@ export async function claimIdempotencyKey(
   db: Database,
   input: IdempotencyClaimInput,
 ): Promise<boolean> {
+  const { owner, ...rest } = input;
   const rows = await db
     .insert(idempotencyKeys)
-    .values({ ...input, status: 'running' })
+    .values({ ...rest, ...ownerValues(owner), status: 'running' })
     .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      target: [
+        'userId' in owner ? idempotencyKeys.userId : idempotencyKeys.apiKeyId,
+        idempotencyKeys.key,
+      ],
       set: {
         fingerprint: sql`excluded.fingerprint`,
         method: sql`excluded.method`,
@@ -57,13 +76,13 @@ export async function claimIdempotencyKey(
 
 export async function findIdempotencyKey(
   db: Database,
-  userId: string,
+  owner: IdempotencyOwner,
   key: string,
 ): Promise<IdempotencyKeyRow | undefined> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    .where(and(ownerIs(owner), eq(idempotencyKeys.key, key)));
   return row;
 }
 
@@ -77,7 +96,7 @@ export type StoredResponse = {
 /** Records the answer of the run that still owns the key (a run taken over records nothing). */
 export async function completeIdempotencyKey(
   db: Database,
-  owner: { userId: string; key: string; runId: string },
+  run: { owner: IdempotencyOwner; key: string; runId: string },
   response: StoredResponse,
 ): Promise<void> {
   await db
@@ -91,9 +110,9 @@ export async function completeIdempotencyKey(
     })
     .where(
       and(
-        eq(idempotencyKeys.userId, owner.userId),
-        eq(idempotencyKeys.key, owner.key),
-        eq(idempotencyKeys.runId, owner.runId),
+        ownerIs(run.owner),
+        eq(idempotencyKeys.key, run.key),
+        eq(idempotencyKeys.runId, run.runId),
       ),
     );
 }
@@ -101,15 +120,15 @@ export async function completeIdempotencyKey(
 /** Forgets the key (after a 5xx), so that the client's retry runs the request again. */
 export async function releaseIdempotencyKey(
   db: Database,
-  owner: { userId: string; key: string; runId: string },
+  run: { owner: IdempotencyOwner; key: string; runId: string },
 ): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
       and(
-        eq(idempotencyKeys.userId, owner.userId),
-        eq(idempotencyKeys.key, owner.key),
-        eq(idempotencyKeys.runId, owner.runId),
+        ownerIs(run.owner),
+        eq(idempotencyKeys.key, run.key),
+        eq(idempotencyKeys.runId, run.runId),
       ),
     );
 }

@@ -21,17 +21,23 @@ import {
   findIdempotencyKey,
   purgeExpiredIdempotencyKeys,
   releaseIdempotencyKey,
+  type IdempotencyOwner,
   type StoredResponse,
 } from './idempotency.repository';
+import type { Database } from '../db/client';
 
 /** The run of a request that owns its key, set by the claim and read when the answer is sent. */
-export type IdempotencyClaim = { userId: string; key: string; runId: string };
+export type IdempotencyClaim = { owner: IdempotencyOwner; key: string; runId: string };
 
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyClaim | null;
+  }
+  interface FastifyContextConfig {
+    /** The answer holds a secret shown once (a new API key): never stored for a replay. */
+    secretAnswer?: boolean;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -105,27 +111,28 @@ function replay(reply: FastifyReply, row: IdempotencyKeyRow) {
   );
 }
 
+export type IdempotencyRules = {
+  /** Whose key space the request's key goes in; null runs the request as if no key was sent. */
+  ownerOf: (request: FastifyRequest) => IdempotencyOwner | null;
+  /** Refuses a state-changing request without the header (the partner API's order creation). */
+  required?: (request: FastifyRequest) => boolean;
+  /** The answer to a missing required key. */
+  missingKey?: () => Error;
+};
+
 /**
- * Issue 8 / decision 019: every POST, PUT, PATCH and DELETE route registered after this plugin
- * (the whole /api scope) accepts an `Idempotency-Key`. A signed-in user's first request with a
- * key runs and its answer is kept 24 hours; the same request again gets that answer back with
- * `Idempotent-Replayed: true` and writes nothing; another request with the key gets 422, and
- * one that arrives while the first is running gets 409. 5xx answers are not kept.
- *
- * The hooks are added to the state-changing routes only (onRoute), and return at once without
- * the header, so reads and unkeyed writes pay nothing.
+ * The claim (preValidation) and store (onSend) hooks of decision 019, for any key space: the
+ * app's /api scope keys by signed-in user, /api/v1 by partner API key (decision 044).
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
-  if (!app.hasRequestDecorator('idempotency')) app.decorateRequest('idempotency', null);
+export function idempotencyHooks(getDb: () => Database, rules: IdempotencyRules) {
   let lastPurge = 0;
-  const db = () => app.deps.database.db;
 
   async function purgeNowAndThen(request: FastifyRequest) {
     const now = Date.now();
     if (now - lastPurge < purgeIntervalMs) return;
     lastPurge = now;
     try {
-      await purgeExpiredIdempotencyKeys(db());
+      await purgeExpiredIdempotencyKeys(getDb());
     } catch (error) {
       request.log.error({ err: error }, 'could not purge expired idempotency keys');
     }
@@ -134,23 +141,25 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const claim: preValidationHookHandler = async function (request, reply) {
     const header = request.headers['idempotency-key'];
     // (A route may serve GET and POST alike: only the state-changing method counts.)
-    if (header === undefined || !stateChanging.has(request.method)) return;
+    if (!stateChanging.has(request.method)) return;
+    if (header === undefined) {
+      if (rules.required?.(request)) throw rules.missingKey!();
+      return;
+    }
     const key = parseKey(header);
-    // Sign-in routes (public) set cookies a replay must not repeat; anonymous callers have no
-    // scope to keep a key in. Both run as if no key had been sent (decision 019).
-    if (request.routeOptions.config.public || !request.user) return;
+    const owner = rules.ownerOf(request);
+    if (!owner) return;
     await purgeNowAndThen(request);
-    const userId = request.user.id;
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     const runId = randomUUID();
     // A row released (5xx) between our claim and our read is gone: claim again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const input = { userId, key, fingerprint, method: request.method, path: request.url, runId };
-      if (await claimIdempotencyKey(db(), input)) {
-        request.idempotency = { userId, key, runId };
+      const input = { owner, key, fingerprint, method: request.method, path: request.url, runId };
+      if (await claimIdempotencyKey(getDb(), input)) {
+        request.idempotency = { owner, key, runId };
         return;
       }
-      const row = await findIdempotencyKey(db(), userId, key);
+      const row = await findIdempotencyKey(getDb(), owner, key);
       if (!row) continue;
       if (row.fingerprint !== fingerprint) {
         throw new AppError(
@@ -172,16 +181,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   };
 
   const store: onSendHookHandler = async function (request, reply, payload) {
-    const owner = request.idempotency;
-    if (!owner) return payload;
+    const run = request.idempotency;
+    if (!run) return payload;
     request.idempotency = null;
     const status = reply.statusCode;
     const response = storedResponse(reply, payload);
     try {
       if (status >= 500 || transientClientErrors.has(status) || !response) {
-        await releaseIdempotencyKey(db(), owner);
+        await releaseIdempotencyKey(getDb(), run);
       } else {
-        await completeIdempotencyKey(db(), owner, response);
+        await completeIdempotencyKey(getDb(), run, response);
       }
     } catch (error) {
       // The change itself is done; the row stays `running` and is taken over later.
@@ -190,9 +199,43 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   };
 
+  return { claim, store };
+}
+
+/** Adds the claim and store hooks to every state-changing route registered after it. */
+export function addIdempotencyToRoutes(
+  app: FastifyInstance,
+  hooks: ReturnType<typeof idempotencyHooks>,
+) {
+  if (!app.hasRequestDecorator('idempotency')) app.decorateRequest('idempotency', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!asArray(route.method).some((method) => stateChanging.has(method))) return;
-    route.preValidation = [claim, ...asArray(route.preValidation)];
-    route.onSend = [...asArray(route.onSend), store];
+    route.preValidation = [hooks.claim, ...asArray(route.preValidation)];
+    route.onSend = [...asArray(route.onSend), hooks.store];
   });
+}
+
+/**
+ * Issue 8 / decision 019: every POST, PUT, PATCH and DELETE route registered after this plugin
+ * (the whole /api scope) accepts an `Idempotency-Key`. A signed-in user's first request with a
+ * key runs and its answer is kept 24 hours; the same request again gets that answer back with
+ * `Idempotent-Replayed: true` and writes nothing; another request with the key gets 422, and
+ * one that arrives while the first is running gets 409. 5xx answers are not kept.
+ *
+ * The hooks are added to the state-changing routes only (onRoute), and return at once without
+ * the header, so reads and unkeyed writes pay nothing.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  const hooks = idempotencyHooks(() => app.deps.database.db, {
+    // Sign-in routes (public) set cookies a replay must not repeat; anonymous callers have no
+    // scope to keep a key in; a secret shown once must not be kept in this table. All run as if
+    // no key had been sent (decision 019).
+    ownerOf: (request) =>
+      request.routeOptions.config.public ||
+      request.routeOptions.config.secretAnswer ||
+      !request.user
+        ? null
+        : { userId: request.user.id },
+  });
+  addIdempotencyToRoutes(app, hooks);
 });

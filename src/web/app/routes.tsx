@@ -38,13 +38,22 @@ const staff = ['back_office', 'contractor', 'engineer'] as const;
 
 /** spec §2: the screens under /api (listed in src/shared, which the server and Vite also read). */
 const apiScreenRoutes: Record<ApiPathWebScreen, Pick<AppRoute, 'area' | 'page'>> = {
-  '/api/inbound': { area: 'Inbound API', page: null },
+  '/api/inbound': {
+    area: 'Inbound API',
+    page: lazy(() => import('../features/partner-api/components/InboundPage')),
+  },
   '/api/outbound': {
     area: 'Outbound API',
     page: lazy(() => import('../features/webhooks/components/OutboundPage')),
   },
-  '/api/settings': { area: 'API settings', page: null },
-  '/api/logs': { area: 'API logging', page: null },
+  '/api/settings': {
+    area: 'API settings',
+    page: lazy(() => import('../features/partner-api/components/ApiSettingsPage')),
+  },
+  '/api/logs': {
+    area: 'API logging',
+    page: lazy(() => import('../features/partner-api/components/LogsPage')),
+  },
 };
 
 // One line per route, so the table reads as one.
@@ -85,7 +94,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/admin/contractor-reports', area: 'Contractor reports', access: backOffice, page: null },
   { path: '/admin/sbpm-reports', area: 'SBPM reports', access: backOffice, page: null },
   ...apiPathWebScreens.map((path) => ({ path, access: backOffice, ...apiScreenRoutes[path] })),
-  { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: null },
+  { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: lazy(() => import('../features/partner-api/components/BlockedIpsPage')) },
 
   // Contractors and engineers.
   { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: null },

@@ -1,13 +1,16 @@
 import {
+  check,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { partnerApiKeys } from './partner-api';
 import { users } from './users';
 
 export const idempotencyStatuses = ['running', 'completed'] as const;
@@ -15,15 +18,15 @@ export type IdempotencyStatus = (typeof idempotencyStatuses)[number];
 
 /**
  * One row per `Idempotency-Key` a signed-in user sent with a state-changing /api call
- * (decision 019). The primary key (user, key) is what decides a race between two requests with
- * one key, on every server sharing the database. Rows live 24 hours from `created_at`.
+ * (decision 019), or a partner's API key sent to /api/v1 (decision 044): exactly one owner is
+ * set. The unique (owner, key) index is what decides a race between two requests with one key,
+ * on every server sharing the database. Rows live 24 hours from `created_at`.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => partnerApiKeys.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** sha256 of method, path and canonical body: the same key must come with the same request. */
     fingerprint: text('fingerprint').notNull(),
@@ -43,7 +46,9 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.key] }),
+    uniqueIndex('idempotency_keys_user_key_idx').on(table.userId, table.key),
+    uniqueIndex('idempotency_keys_api_key_key_idx').on(table.apiKeyId, table.key),
+    check('idempotency_keys_one_owner', sql`num_nonnulls(${table.userId}, ${table.apiKeyId}) = 1`),
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );

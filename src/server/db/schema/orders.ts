@@ -79,6 +79,12 @@ export const orders = pgTable(
     index('orders_status_received_idx').on(table.status, table.receivedAt.desc()),
     index('orders_kit_status_idx').on(table.kitStatus, table.receivedAt.desc()),
     index('orders_partner_idx').on(table.partnerId, table.receivedAt.desc()),
+    // The partner API's list pages by (created_at, id), newest first (issue 14).
+    index('orders_partner_created_idx').on(
+      table.partnerId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('orders_contractor_idx').on(table.contractorId, table.receivedAt.desc()),
     index('orders_job_type_idx').on(table.jobTypeId),
     index('orders_customer_idx').on(table.customerId),

@@ -1,10 +1,12 @@
 import { BlockList, isIP } from 'node:net';
+import { parseIpRange } from '@shared/partner-api/ip-range';
 import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { blockedIps } from '../../db/schema/blocked-ips';
+import { users } from '../../db/schema/users';
 import { inTransaction } from '../../db/transaction';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { expireBlock } from './blocked-ips.repository';
 
@@ -21,48 +23,25 @@ export function normaliseIp(ip: string): string {
   return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
 }
 
-type Cached = { list: BlockList; loadedAt: number };
-const refreshMs = 5_000;
-const caches = new WeakMap<object, Cached>();
-
 /**
- * Checked on every request, so the active entries are held in memory as a BlockList and
- * reloaded every few seconds (other processes may add entries); a change made by this process
- * clears its copy at once.
+ * Issue 14: a block applies to the whole app at once, on every server. So the check asks the
+ * database on every request (one indexed `inet` containment query, `ip >>= address`) instead of
+ * a per-process copy that another server's change would leave stale (decision 045).
  */
-export async function isIpBlocked(handle: DatabaseHandle, ip: string, now = Date.now()) {
-  let cached = caches.get(handle);
-  if (!cached || now - cached.loadedAt > refreshMs) {
-    cached = { list: await loadBlockList(handle.db), loadedAt: now };
-    caches.set(handle, cached);
-  }
+export async function isIpBlocked(handle: DatabaseHandle, ip: string): Promise<boolean> {
   const address = normaliseIp(ip);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return cached.list.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-export function forgetBlockList(handle: DatabaseHandle) {
-  caches.delete(handle);
-}
-
-async function loadBlockList(db: Database): Promise<BlockList> {
-  const rows = await db
-    .select({ ip: blockedIps.ip })
+  if (isIP(address) === 0) return false;
+  const rows = await handle.db
+    .select({ id: blockedIps.id })
     .from(blockedIps)
-    .where(or(isNull(blockedIps.expiresAt), gt(blockedIps.expiresAt, new Date())));
-  const list = new BlockList();
-  for (const row of rows) {
-    const [address = '', prefix] = row.ip.split('/');
-    const family = isIP(address);
-    if (family === 0) continue;
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    const full = family === 4 ? 32 : 128;
-    const bits = prefix === undefined ? full : Number(prefix);
-    if (bits === full) list.addAddress(address, type);
-    else list.addSubnet(address, bits, type);
-  }
-  return list;
+    .where(
+      and(
+        sql`${blockedIps.ip} >>= ${address}::inet`,
+        or(isNull(blockedIps.expiresAt), gt(blockedIps.expiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -109,7 +88,6 @@ export async function blockIpIfTooManyFailures(
     targetId: ip,
     details: { reason, expiresAt: expiresAt.toISOString(), blockId: blocked?.id },
   });
-  forgetBlockList(handle);
   return true;
 }
 
@@ -124,8 +102,19 @@ export type BlockedIpEntry = {
 
 export async function listBlockedIps(db: Database, options: { includeExpired?: boolean } = {}) {
   const rows = await db
-    .select()
+    .select({
+      id: blockedIps.id,
+      ip: blockedIps.ip,
+      reason: blockedIps.reason,
+      source: blockedIps.source,
+      expiresAt: blockedIps.expiresAt,
+      createdAt: blockedIps.createdAt,
+      createdBy: sql<
+        string | null
+      >`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+    })
     .from(blockedIps)
+    .leftJoin(users, eq(users.id, blockedIps.createdBy))
     .where(
       options.includeExpired
         ? undefined
@@ -149,6 +138,60 @@ export async function unblockIp(handle: DatabaseHandle, id: string, context: Aud
     });
     return expired;
   });
-  forgetBlockList(handle);
   return row;
+}
+
+/** Whether the address lies in the range (`10.0.0.0/8`, `2001:db8::/32`, or one address). */
+export function rangeHolds(range: string, address: string): boolean {
+  const parsed = parseIpRange(range);
+  const family = isIP(address);
+  if (!parsed || family === 0) return false;
+  const list = new BlockList();
+  list.addSubnet(parsed.address, parsed.bits, parsed.family === 4 ? 'ipv4' : 'ipv6');
+  return list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Back office blocks an address or a CIDR range (IPv4 or IPv6) with a reason, for some hours or
+ * until removed. Every server refuses it from the next request on (the check reads the table).
+ * Refuses a range that holds the caller's own address, so nobody locks themselves out.
+ */
+export async function blockIp(
+  handle: DatabaseHandle,
+  input: { ip: string; reason: string; expiresInHours: number | null },
+  context: AuditContext,
+) {
+  const range = input.ip.trim();
+  const own = context.ip ? normaliseIp(context.ip) : null;
+  if (own && rangeHolds(range, own)) {
+    throw badRequest(`${range} holds your own address (${own}); you would lock yourself out`, {
+      ip: ['This range holds your own address'],
+    });
+  }
+  const expiresAt =
+    input.expiresInHours === null ? null : new Date(Date.now() + input.expiresInHours * 3_600_000);
+  return inTransaction(handle.db, async (tx) => {
+    const [blocked] = await tx
+      .insert(blockedIps)
+      .values({
+        ip: range,
+        reason: input.reason,
+        source: 'manual',
+        expiresAt,
+        createdBy: context.actorUserId ?? null,
+      })
+      .returning();
+    await recordAudit(tx, {
+      ...context,
+      action: auditActions.ipBlocked,
+      targetType: 'ip',
+      targetId: blocked!.ip,
+      details: {
+        reason: input.reason,
+        expiresAt: expiresAt?.toISOString() ?? null,
+        blockId: blocked!.id,
+      },
+    });
+    return blocked!;
+  });
 }

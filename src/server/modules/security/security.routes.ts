@@ -1,18 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { blockedIpSchema, blockIpBody } from '@shared/partner-api/partner-api.contracts';
 import { auditContext } from '../audit/audit.service';
-import { listBlockedIps, unblockIp } from './blocked-ips.service';
+import { blockIp, listBlockedIps, unblockIp } from './blocked-ips.service';
 
-const blockedIpSchema = z.object({
-  id: z.string(),
-  ip: z.string(),
-  reason: z.string(),
-  source: z.enum(['automatic', 'manual']),
-  expiresAt: z.string().nullable(),
-  createdAt: z.string(),
+const toBlockedIp = (row: {
+  id: string;
+  ip: string;
+  reason: string;
+  source: 'automatic' | 'manual';
+  expiresAt: Date | null;
+  createdAt: Date;
+  createdBy?: string | null;
+}) => ({
+  id: row.id,
+  ip: row.ip,
+  reason: row.reason,
+  source: row.source,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy ?? null,
 });
 
-/** The /blocked-ips screen's API (back office): list the active blocks and lift one. */
+/** The /blocked-ips screen's API (back office): list the blocks, add one, lift one. */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocked-ips',
@@ -27,16 +37,19 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listBlockedIps(app.deps.database.db, {
         includeExpired: request.query.includeExpired === 'true',
       });
-      return {
-        blockedIps: rows.map((row) => ({
-          id: row.id,
-          ip: row.ip,
-          reason: row.reason,
-          source: row.source,
-          expiresAt: row.expiresAt?.toISOString() ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+      return { blockedIps: rows.map(toBlockedIp) };
+    },
+  );
+
+  app.post(
+    '/blocked-ips',
+    {
+      config: { roles: ['back_office'] },
+      schema: { body: blockIpBody, response: { 201: blockedIpSchema } },
+    },
+    async (request, reply) => {
+      const row = await blockIp(app.deps.database, request.body, auditContext(request));
+      return reply.status(201).send(toBlockedIp(row));
     },
   );
 

@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import {
+  defaultPartnerApiSettings,
+  partnerApiSettingsSchema,
+  type ApiKey,
+  type ApiRequestLogItem,
+  type apiRequestLogQuery,
+  type createApiKeyBody,
+  type PartnerApiSettings,
+} from '@shared/partner-api/partner-api.contracts';
+import { parseIpRange } from '@shared/partner-api/ip-range';
+import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { badRequest, notFound } from '../../errors';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { findPartnerForOrder } from '../partners/partners.service';
+import { generateApiKey } from './api-key-format';
+import {
+  findApiKeyById,
+  insertApiKey,
+  listApiKeys,
+  listRequestLog,
+  pruneRequestLog,
+  readApiSettingsRow,
+  revokeApiKeyRow,
+  writeApiSettingsRow,
+  type ApiKeyView,
+} from './partner-api.repository';
+
+// The back-office side of the partner API: keys, settings, the request log (issue 14).
+
+export const partnerApiAudit = {
+  keyCreated: 'partner_api.key_created',
+  keyRevoked: 'partner_api.key_revoked',
+  settingsChanged: 'partner_api.settings_changed',
+} as const;
+
+export function toApiKey(view: ApiKeyView): ApiKey {
+  return {
+    id: view.id,
+    partner: { id: view.partnerId, name: view.partnerName },
+    name: view.name,
+    prefix: view.prefix,
+    scopes: view.scopes,
+    allowedCidrs: view.allowedCidrs,
+    createdAt: view.createdAt.toISOString(),
+    lastUsedAt: view.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: view.lastUsedIp,
+    revokedAt: view.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** `10.1.2.3/8` → `10.1.2.3/8` as typed, but a bare address gets no prefix: shown as typed. */
+function normaliseRange(text: string) {
+  const range = parseIpRange(text)!;
+  const full = range.family === 4 ? 32 : 128;
+  return range.bits === full
+    ? range.address.toLowerCase()
+    : `${range.address.toLowerCase()}/${range.bits}`;
+}
+
+export async function createApiKey(
+  db: Database,
+  body: z.output<typeof createApiKeyBody>,
+  context: AuditContext,
+): Promise<{ apiKey: ApiKey; key: string }> {
+  const generated = generateApiKey();
+  const id = await inTransaction(db, async (tx) => {
+    const partner = await findPartnerForOrder(tx, body.partnerId);
+    if (!partner) throw badRequest('Unknown partner', { partnerId: ['Unknown partner'] });
+    const row = await insertApiKey(tx, {
+      partnerId: partner.id,
+      name: body.name,
+      prefix: generated.prefix,
+      hash: generated.hash,
+      scopes: body.scopes,
+      allowedCidrs: body.allowedCidrs.map(normaliseRange),
+      createdBy: context.actorUserId ?? null,
+    });
+    await recordAudit(tx, {
+      ...context,
+      action: partnerApiAudit.keyCreated,
+      targetType: 'partner_api_key',
+      targetId: row.id,
+      details: { partnerId: partner.id, prefix: generated.prefix, scopes: body.scopes },
+    });
+    return row.id;
+  });
+  const view = (await findApiKeyById(db, id))!;
+  return { apiKey: toApiKey(view), key: generated.key };
+}
+
+export async function listKeys(
+  db: Database,
+  filters: { partnerId?: string; includeRevoked?: boolean },
+) {
+  return (await listApiKeys(db, filters)).map(toApiKey);
+}
+
+export async function revokeApiKey(db: Database, id: string, context: AuditContext) {
+  await inTransaction(db, async (tx) => {
+    const row = await revokeApiKeyRow(tx, id, context.actorUserId ?? null, new Date());
+    if (!row) throw notFound('No live API key with that id');
+    await recordAudit(tx, {
+      ...context,
+      action: partnerApiAudit.keyRevoked,
+      targetType: 'partner_api_key',
+      targetId: id,
+      details: { prefix: row.prefix },
+    });
+  });
+  return toApiKey((await findApiKeyById(db, id))!);
+}
+
+export async function getPartnerApiSettings(db: Database): Promise<PartnerApiSettings> {
+  const parsed = partnerApiSettingsSchema.partial().safeParse(await readApiSettingsRow(db));
+  return { ...defaultPartnerApiSettings, ...(parsed.success ? parsed.data : {}) };
+}
+
+export async function setPartnerApiSettings(
+  db: Database,
+  value: PartnerApiSettings,
+  context: AuditContext,
+): Promise<PartnerApiSettings> {
+  const stored = { ...value, defaultAllowedCidrs: value.defaultAllowedCidrs.map(normaliseRange) };
+  await inTransaction(db, async (tx) => {
+    await writeApiSettingsRow(tx, stored, context.actorUserId ?? null, new Date());
+    await recordAudit(tx, {
+      ...context,
+      action: partnerApiAudit.settingsChanged,
+      targetType: 'setting',
+      targetId: 'partner_api',
+      details: stored,
+    });
+  });
+  return stored;
+}
+
+export async function listApiRequests(
+  db: Database,
+  filters: z.output<typeof apiRequestLogQuery>,
+): Promise<{ items: ApiRequestLogItem[]; total: number; page: number; pageSize: number }> {
+  const { rows, total } = await listRequestLog(db, filters);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      partner: row.partnerId ? { id: row.partnerId, name: row.partnerName ?? '' } : null,
+      keyPrefix: row.keyPrefix,
+      method: row.method,
+      path: row.path,
+      status: row.status,
+      durationMs: row.durationMs,
+      ip: row.ip,
+      requestId: row.requestId,
+      errorCode: row.errorCode,
+    })),
+    total,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  };
+}
+
+/** The scheduled prune: drops request-log rows older than the retention setting. */
+export async function pruneApiRequestLog(db: Database, now = new Date()): Promise<number> {
+  const { logRetentionDays } = await getPartnerApiSettings(db);
+  return pruneRequestLog(db, new Date(now.getTime() - logRetentionDays * 86_400_000));
+}
