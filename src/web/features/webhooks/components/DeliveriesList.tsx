@@ -40,8 +40,11 @@ function lastAnswer(delivery: WebhookDelivery) {
   return delivery.attempts === 0 ? 'Not sent yet' : (delivery.lastError ?? 'No answer');
 }
 
-/** Every delivery, newest first, by endpoint and status; a row opens its attempts. */
-export function DeliveriesList() {
+/**
+ * Every delivery, newest first, by endpoint and status; a row opens its attempts. `partnerId`
+ * narrows it to one partner (the /api/logs page's partner filter).
+ */
+export function DeliveriesList({ partnerId }: { partnerId?: string } = {}) {
   const [endpointId, setEndpointId] = useState('');
   const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
   const [page, setPage] = useState(1);
@@ -49,6 +52,7 @@ export function DeliveriesList() {
   const pageSize = 25;
   const endpoints = useWebhookEndpoints();
   const deliveries = useWebhookDeliveries({
+    partnerId: partnerId || undefined,
     endpointId: endpointId || undefined,
     status: status || undefined,
     page,
@@ -83,11 +87,13 @@ export function DeliveriesList() {
             }}
           >
             <option value="">All endpoints</option>
-            {endpoints.data?.items.map((endpoint) => (
-              <option key={endpoint.id} value={endpoint.id}>
-                {endpoint.partnerName}: {endpoint.url}
-              </option>
-            ))}
+            {endpoints.data?.items
+              .filter((endpoint) => !partnerId || endpoint.partnerId === partnerId)
+              .map((endpoint) => (
+                <option key={endpoint.id} value={endpoint.id}>
+                  {endpoint.partnerName}: {endpoint.url}
+                </option>
+              ))}
           </Select>
         </div>
         <div className="grid gap-1">
