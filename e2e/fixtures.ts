@@ -41,6 +41,8 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SMTP_URL: mailbox.url,
         MAIL_FROM: 'Uplink <no-reply@uplink.test>',
+        // Webhook receivers in the specs listen on 127.0.0.1 (decision 047).
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         ...smsInbox.env,
       });
       await server.ready;

@@ -20,6 +20,7 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -68,6 +69,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contractorPortalRoutes);
   // The contractor's dispatch board and map (issue 12).
   await app.register(dispatchRoutes);
+  // Outbound webhooks to partners (issue 14, /api/outbound).
+  await app.register(webhooksRoutes);
   // The signed-in customer's own orders (issue 4, /customer).
   await app.register(customerPortalRoutes);
   // The customer's public pages: customer form, kit arrived, portal (issue 11).

@@ -11,6 +11,7 @@ import type { AppDeps, AppDepsWithoutLog } from './app-deps';
 import { apiRoutes } from './api';
 import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { messagesSubscribers } from './modules/messages/messages.subscribers';
+import { webhooksSubscribers } from './modules/webhooks/webhooks.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
 import { mapTileOrigin, refreshMapTileOrigin } from './modules/settings/settings.service';
 import { partnerApiV1Routes } from './modules/partner-api/v1.routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Modules that react to domain events subscribe as they register (docs/decisions/014).
   await app.register(auditSubscribers);
   await app.register(messagesSubscribers);
+  await app.register(webhooksSubscribers);
 
   await app.register(healthRoutes);
   // The partner API: API keys only, beside (not inside) the app's session-guarded /api scope.

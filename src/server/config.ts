@@ -64,6 +64,9 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(50, 'must be at least 50')
     .default(1000),
+  // Outbound webhooks (issue 14, decision 047): private, loopback and link-local targets are
+  // refused unless this is true (tests and local development point webhooks at 127.0.0.1).
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromEnv.default(false),
   EVENTS_RETRY_DELAY_SECONDS: z.coerce
     .number({ message: 'must be a number of seconds' })
     .int('must be a whole number')

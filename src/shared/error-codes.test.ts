@@ -12,6 +12,7 @@ import {
   partnerApiErrorCodes,
   userErrorCodes,
   visitErrorCodes,
+  webhookErrorCodes,
   type ErrorCode,
 } from './error-codes';
 import { idempotencyErrorCodes } from './idempotency';
@@ -32,6 +33,7 @@ describe('error code catalog', () => {
     contractorEngineerErrorCodes,
     dispatchErrorCodes,
     visitErrorCodes,
+    webhookErrorCodes,
     partnerApiErrorCodes,
   ];
 

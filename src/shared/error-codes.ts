@@ -110,6 +110,12 @@ export const dispatchErrorCodes = {
   visitNotMovable: 'VISIT_NOT_MOVABLE',
 } as const;
 
+/** Outbound webhooks (issue 14): a refused target address, a delivery to a disabled endpoint. */
+export const webhookErrorCodes = {
+  webhookTargetRefused: 'WEBHOOK_TARGET_REFUSED',
+  webhookEndpointDisabled: 'WEBHOOK_ENDPOINT_DISABLED',
+} as const;
+
 /** The partner API (/api/v1) and its back-office screens (issue 14). */
 export const partnerApiErrorCodes = {
   /** 401: no `Authorization: Bearer <key>` header. */
@@ -147,6 +153,7 @@ export const errorCodes = {
   ...contractorEngineerErrorCodes,
   ...dispatchErrorCodes,
   ...visitErrorCodes,
+  ...webhookErrorCodes,
   ...partnerApiErrorCodes,
 } as const;
 

@@ -8,6 +8,7 @@ import type {
   SlaState,
 } from './orders/order-status';
 import type { UserStatus } from './users/users.contracts';
+import type { WebhookDeliveryStatus } from './webhooks/webhooks.contracts';
 
 /**
  * neutral: waiting on someone outside; info: moving as planned; warning: needs an eye;
@@ -47,6 +48,8 @@ export const statusTones = {
     suppressed: 'muted',
   },
   active: { active: 'success', inactive: 'muted' },
+  webhookDelivery: { pending: 'warning', succeeded: 'success', failed: 'danger' },
+  webhookEndpoint: { enabled: 'success', disabled: 'danger' },
 } as const satisfies {
   order: Record<OrderStatus, StatusTone>;
   kit: Record<KitStatus, StatusTone>;
@@ -55,4 +58,6 @@ export const statusTones = {
   user: Record<UserStatus, StatusTone>;
   message: Record<(typeof messageStatuses)[number], StatusTone>;
   active: Record<'active' | 'inactive', StatusTone>;
+  webhookDelivery: Record<WebhookDeliveryStatus, StatusTone>;
+  webhookEndpoint: Record<'enabled' | 'disabled', StatusTone>;
 };

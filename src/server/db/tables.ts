@@ -19,3 +19,4 @@ export * from './schema/domain-events';
 export * from './schema/idempotency';
 export * from './schema/public-links';
 export * from './schema/rate-limits';
+export * from './schema/webhooks';

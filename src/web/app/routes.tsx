@@ -43,7 +43,10 @@ const apiScreenRoutes: Record<ApiPathWebScreen, Pick<AppRoute, 'area' | 'page'>>
     area: 'Inbound API',
     page: lazy(() => import('../features/partner-api/components/InboundPage')),
   },
-  '/api/outbound': { area: 'Outbound API', page: null },
+  '/api/outbound': {
+    area: 'Outbound API',
+    page: lazy(() => import('../features/webhooks/components/OutboundPage')),
+  },
   '/api/settings': {
     area: 'API settings',
     page: lazy(() => import('../features/partner-api/components/ApiSettingsPage')),

@@ -5,6 +5,7 @@ import { useSaveApiSettings } from '@web/api/partner-api/save-api-settings';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { useWebhookSettings } from '@web/api/webhooks/webhook-settings';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -99,6 +100,35 @@ function SettingsForm({ initial }: { initial: PartnerApiSettings }) {
   );
 }
 
+/** WEBHOOK_ALLOW_PRIVATE_TARGETS, read-only: set in the server's environment (decision 047). */
+function OutboundSettings() {
+  const settings = useWebhookSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-base leading-tight font-semibold">Outbound webhooks</h2>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-1 text-sm">
+          <dt className="font-medium text-slate-800">Private and internal addresses as targets</dt>
+          <dd className="text-slate-700" data-testid="webhook-private-targets">
+            {settings.data
+              ? settings.data.allowPrivateTargets
+                ? 'Allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS=true): for tests and local development only.'
+                : 'Refused: webhooks go to public addresses only.'
+              : settings.isError
+                ? 'Could not be read.'
+                : 'Loading…'}
+          </dd>
+          <dd className="text-xs text-slate-600">
+            Read-only: set WEBHOOK_ALLOW_PRIVATE_TARGETS in the server&apos;s environment.
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /api/settings: the partner API's limits, log retention and default allowed ranges. */
 export default function ApiSettingsPage() {
   const settings = useApiSettings();
@@ -117,6 +147,7 @@ export default function ApiSettingsPage() {
           )}
         </CardContent>
       </Card>
+      <OutboundSettings />
     </PageLayout>
   );
 }

@@ -15,6 +15,7 @@ import { Input } from '@web/components/ui/input';
 import { Pagination } from '@web/components/ui/pagination';
 import { Select } from '@web/components/ui/select';
 import { errorMessage } from '@web/lib/api-client';
+import { DeliveriesList } from '../../webhooks/components/DeliveriesList';
 import { RequestsTable } from './RequestsTable';
 
 type Filters = Omit<ApiRequestLogQuery, 'page' | 'pageSize'>;
@@ -54,17 +55,21 @@ function RequestsLog({ filters }: { filters: Filters }) {
   );
 }
 
-/**
- * What each kind of log shows. Inbound requests are here; outbound webhook deliveries join as
- * a second kind when they are built (issue 14).
- */
+/** What each kind of log shows: inbound API requests, outbound webhook deliveries (issue 14). */
 export const logKinds: Partial<
   Record<ApiLogKind, { label: string; render: (filters: Filters) => ReactNode }>
 > = {
   requests: { label: 'API requests', render: (filters) => <RequestsLog filters={filters} /> },
+  // Each delivery with every attempt: time, URL, answer, duration, address (Details).
+  deliveries: {
+    label: 'Webhook deliveries',
+    render: (filters) => (
+      <DeliveriesList key={filters.partnerId ?? ''} partnerId={filters.partnerId} />
+    ),
+  },
 };
 
-/** /api/logs: every partner API request (and, later, every webhook delivery), with filters. */
+/** /api/logs: every partner API request and every webhook delivery, with filters. */
 export default function LogsPage() {
   const partners = usePartners();
   const [kind, setKind] = useState<ApiLogKind>('requests');

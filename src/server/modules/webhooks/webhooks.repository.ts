@@ -1,0 +1,258 @@
+import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import { partners } from '../../db/schema/partners';
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+} from '../../db/schema/webhooks';
+import type { WebhookDeliveryStatus } from '@shared/webhooks/webhooks.contracts';
+
+export type EndpointWithPartner = WebhookEndpointRow & { partnerName: string };
+
+const endpointColumns = { endpoint: webhookEndpoints, partnerName: partners.name };
+
+export async function listEndpointRows(db: Database, partnerId?: string) {
+  const rows = await db
+    .select(endpointColumns)
+    .from(webhookEndpoints)
+    .innerJoin(partners, eq(partners.id, webhookEndpoints.partnerId))
+    .where(partnerId ? eq(webhookEndpoints.partnerId, partnerId) : undefined)
+    .orderBy(partners.name, webhookEndpoints.createdAt);
+  return rows.map((row) => ({ ...row.endpoint, partnerName: row.partnerName }));
+}
+
+export async function findEndpointRow(
+  db: Database,
+  id: string,
+): Promise<EndpointWithPartner | null> {
+  const [row] = await db
+    .select(endpointColumns)
+    .from(webhookEndpoints)
+    .innerJoin(partners, eq(partners.id, webhookEndpoints.partnerId))
+    .where(eq(webhookEndpoints.id, id))
+    .limit(1);
+  return row ? { ...row.endpoint, partnerName: row.partnerName } : null;
+}
+
+export async function insertEndpointRow(
+  db: Database,
+  values: typeof webhookEndpoints.$inferInsert,
+) {
+  const [row] = await db.insert(webhookEndpoints).values(values).returning();
+  return row!;
+}
+
+export async function updateEndpointRow(
+  db: Database,
+  id: string,
+  values: Partial<typeof webhookEndpoints.$inferInsert>,
+) {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteEndpointRow(db: Database, id: string) {
+  const rows = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+  return rows.length > 0;
+}
+
+/** The enabled endpoints of a partner, for one event. */
+export async function enabledEndpointsOf(db: Database, partnerId: string) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.partnerId, partnerId), eq(webhookEndpoints.enabled, true)));
+}
+
+export async function findOrderForWebhook(db: Database, orderId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      partnerId: orders.partnerId,
+      orderNumber: orders.orderNumber,
+      partnerReference: orders.partnerReference,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPartnerContact(db: Database, partnerId: string) {
+  const [row] = await db
+    .select({ name: partners.name, contactEmail: partners.contactEmail })
+    .from(partners)
+    .where(eq(partners.id, partnerId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDeliveryRows(
+  db: Database,
+  values: (typeof webhookDeliveries.$inferInsert)[],
+) {
+  if (values.length === 0) return [];
+  return db.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
+}
+
+/**
+ * Takes a due delivery for one attempt: pushes its next attempt time `leaseMs` ahead so that a
+ * second job for the same attempt (or the sweep) finds nothing to do. Null when not due.
+ */
+export async function claimDueDelivery(
+  db: Database,
+  id: string,
+  now: Date,
+  leaseMs: number,
+): Promise<WebhookDeliveryRow | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, 'pending'),
+        lte(webhookDeliveries.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function updateDeliveryRow(
+  db: Database,
+  id: string,
+  values: Partial<typeof webhookDeliveries.$inferInsert>,
+) {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertAttemptRow(db: Database, values: typeof webhookAttempts.$inferInsert) {
+  await db.insert(webhookAttempts).values(values);
+}
+
+/** Pending deliveries whose attempt is overdue (its job was lost): for the sweep. */
+export async function overdueDeliveryIds(db: Database, before: Date, limit = 500) {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, before)),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Stops the pending deliveries of an endpoint (disabled or gone). */
+export async function failPendingDeliveriesOf(db: Database, endpointId: string, reason: string) {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', nextAttemptAt: null, lastError: reason, updatedAt: new Date() })
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')),
+    );
+}
+
+const deliveryColumns = {
+  delivery: webhookDeliveries,
+  endpointUrl: webhookEndpoints.url,
+  partnerName: partners.name,
+  orderNumber: orders.orderNumber,
+};
+
+export type DeliveryListRow = WebhookDeliveryRow & {
+  endpointUrl: string;
+  partnerName: string;
+  orderNumber: string | null;
+};
+
+function deliveryQuery(db: Database) {
+  return db
+    .select(deliveryColumns)
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(partners, eq(partners.id, webhookDeliveries.partnerId))
+    .leftJoin(orders, eq(orders.id, webhookDeliveries.orderId));
+}
+
+const flatten = (row: {
+  delivery: WebhookDeliveryRow;
+  endpointUrl: string;
+  partnerName: string;
+  orderNumber: string | null;
+}): DeliveryListRow => ({
+  ...row.delivery,
+  endpointUrl: row.endpointUrl,
+  partnerName: row.partnerName,
+  orderNumber: row.orderNumber,
+});
+
+export async function listDeliveryRows(
+  db: Database,
+  filter: { endpointId?: string; partnerId?: string; status?: WebhookDeliveryStatus },
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.endpointId) conditions.push(eq(webhookDeliveries.endpointId, filter.endpointId));
+  if (filter.partnerId) conditions.push(eq(webhookDeliveries.partnerId, filter.partnerId));
+  if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    deliveryQuery(db)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: total?.value ?? 0 };
+}
+
+export async function findDeliveryRow(db: Database, id: string) {
+  const [row] = await deliveryQuery(db).where(eq(webhookDeliveries.id, id)).limit(1);
+  return row ? flatten(row) : null;
+}
+
+export async function listAttemptRows(db: Database, deliveryId: string) {
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, deliveryId))
+    .orderBy(webhookAttempts.attemptNumber);
+}
+
+export async function listAttemptRowsOf(db: Database, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(webhookAttempts.attemptNumber);
+}
+
+/** Deletes attempts (and finished deliveries) older than `before`; answers how many attempts. */
+export async function pruneAttemptsBefore(db: Database, before: Date) {
+  const deleted = await db
+    .delete(webhookAttempts)
+    .where(lte(webhookAttempts.startedAt, before))
+    .returning({ id: webhookAttempts.id });
+  await db
+    .delete(webhookDeliveries)
+    .where(
+      and(sql`${webhookDeliveries.status} <> 'pending'`, lte(webhookDeliveries.updatedAt, before)),
+    );
+  return deleted.length;
+}
