@@ -81,10 +81,7 @@ export function OfferCard({ offer }: { offer: ContractorOffer }) {
             {offer.jobType.name} · {offer.postcodeArea}
           </h3>
           <p className="text-sm text-slate-600">
-            <Link
-              href={contractorPaths.order(offer.orderId)}
-              className="text-brand-700 underline"
-            >
+            <Link href={contractorPaths.order(offer.orderId)} className="text-brand-700 underline">
               {offer.orderNumber}
             </Link>{' '}
             · {offer.town}
