@@ -245,8 +245,14 @@ describe('bad input on every route (issue 9)', () => {
         failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
         continue;
       }
-      const body = res.json() as { code?: string; details?: Record<string, string[]> };
-      if (res.statusCode !== 400 || !body.details?.[probe.field]?.length) {
+      // The app answers `details`; the partner API's problem details (RFC 9457) say `errors`.
+      const body = res.json() as {
+        code?: string;
+        details?: Record<string, string[]>;
+        errors?: Record<string, string[]>;
+      };
+      const named = (body.details ?? body.errors)?.[probe.field];
+      if (res.statusCode !== 400 || !named?.length) {
         failures.push(
           `${label} → ${res.statusCode}, not refused on the field: ${res.body.slice(0, 200)}`,
         );

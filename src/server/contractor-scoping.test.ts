@@ -21,6 +21,8 @@ function contractorVisible(route: RegisteredRoute): boolean {
   const config = (route.config ?? {}) as { public?: boolean; roles?: readonly string[] };
   if (config.public) return false;
   if (!route.url.startsWith('/api/')) return false;
+  // The partner API takes a partner's key, never a contractor's session (issue 14).
+  if (route.url.startsWith('/api/v1/')) return false;
   return (
     !config.roles ||
     config.roles.some((role) => (['contractor', 'engineer'] as Role[]).includes(role as Role))
