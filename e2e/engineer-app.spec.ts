@@ -14,6 +14,9 @@ import { apiAs, expect, signIn, test } from './fixtures';
 // Issue 13: the engineer app on a phone, offline for a visit, every change arriving once.
 const ENGINEER = 'engineer@example.com';
 
+// Each test records whole visits and uploads their photos (sharp on the server): give them room.
+test.describe.configure({ timeout: 180_000 });
+
 test.use({
   viewport: { width: 390, height: 844 },
   serviceWorkers: 'allow',
@@ -189,7 +192,7 @@ test('a visit recorded entirely offline survives a reload and reaches the server
   await context.setOffline(false);
   await expect(page.getByTestId('visit-sync-state')).toHaveText(
     'Everything has reached the server.',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
   );
   await expect(page.getByTestId('online-indicator')).toHaveText('Online');
 
@@ -295,7 +298,7 @@ test('a visit failed with a reason reaches the server with it', async ({
   await expect(page.getByTestId('visit-sync-state')).toHaveText(
     'Everything has reached the server.',
     {
-      timeout: 30_000,
+      timeout: 120_000,
     },
   );
   const record = await serverRecord(baseURL!, visit.id);
