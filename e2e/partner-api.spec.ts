@@ -104,7 +104,7 @@ test('API settings are saved with checks', async ({ page }) => {
   await expect(page.getByText(/Enter an IPv4 or IPv6 address/)).toBeVisible();
   await page.getByLabel('Allowed addresses for new keys').fill('');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status')).toHaveText('Settings saved.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Settings saved.');
 });
 
 test('back office blocks and unblocks a range, IPv4 and IPv6', async ({ page }) => {
@@ -122,7 +122,7 @@ test('back office blocks and unblocks a range, IPv4 and IPv6', async ({ page }) 
     await page.getByLabel('Address or range').fill(range);
     await page.getByLabel('Reason').fill('Scraping the API');
     await page.getByRole('button', { name: 'Block', exact: true }).click();
-    await expect(page.getByRole('status')).toHaveText(`${range} is blocked.`);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`${range} is blocked.`);
     await expect(page.getByRole('table', { name: 'Blocked addresses' })).toContainText(range);
   }
   await expectNoAxeViolations(page);
