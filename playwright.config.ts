@@ -11,7 +11,9 @@ export default defineConfig({
   // that needed it as flaky, to be fixed rather than ignored.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A fresh server spends its first seconds working through the demo seed's events: the first
+  // page of a worker may wait behind them.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
