@@ -9,7 +9,11 @@ import { afterAll, afterEach } from 'vitest';
 const pendingTimers = new Set<ReturnType<typeof setTimeout>>();
 const realSetTimeout = globalThis.setTimeout;
 const realClearTimeout = globalThis.clearTimeout;
-globalThis.setTimeout = ((handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+globalThis.setTimeout = ((
+  handler: (...args: unknown[]) => void,
+  delay?: number,
+  ...args: unknown[]
+) => {
   const timer = realSetTimeout(
     (...callArgs: unknown[]) => {
       pendingTimers.delete(timer);
