@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   checkInBody,
   commissioningBody,
@@ -13,7 +14,8 @@ import {
   visitRecordSchema,
   visitStepResponse,
 } from '@shared/visits/visit-record';
-import { viewerOf } from '../orders/orders.service';
+import type { AppDeps } from '../../app-deps';
+import { type Viewer, viewerOf } from '../orders/orders.service';
 import { engineerVisits } from './engineer-visits.service';
 import { readableVisit } from './visit-access';
 import {
@@ -59,72 +61,38 @@ export const visitStepsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const step = { config: engineerOnly };
-  app.post(
-    '/visits/:visitId/check-in',
-    {
-      ...step,
-      schema: { params: visitIdParams, body: checkInBody, response: { 200: visitStepResponse } },
-    },
-    async (request) => checkIn(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
-  app.put(
-    '/visits/:visitId/survey',
-    {
-      ...step,
-      schema: { params: visitIdParams, body: surveyBody, response: { 200: visitStepResponse } },
-    },
-    async (request) =>
-      saveSurvey(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
-  app.put(
-    '/visits/:visitId/serials',
-    {
-      ...step,
-      schema: { params: visitIdParams, body: serialsBody, response: { 200: visitStepResponse } },
-    },
-    async (request) =>
-      saveSerials(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
-  app.put(
-    '/visits/:visitId/commissioning',
-    {
-      ...step,
-      schema: {
-        params: visitIdParams,
-        body: commissioningBody,
-        response: { 200: visitStepResponse },
-      },
-    },
-    async (request) =>
-      saveCommissioning(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
-  app.put(
-    '/visits/:visitId/sign-off',
-    {
-      ...step,
-      bodyLimit: 1024 * 1024,
-      schema: { params: visitIdParams, body: signOffBody, response: { 200: visitStepResponse } },
-    },
-    async (request) =>
-      saveSignOff(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
-  app.post(
-    '/visits/:visitId/complete',
-    {
-      ...step,
-      schema: { params: visitIdParams, body: completeBody, response: { 200: visitStepResponse } },
-    },
-    async (request) =>
-      completeVisit(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
-  app.post(
-    '/visits/:visitId/fail',
-    {
-      ...step,
-      schema: { params: visitIdParams, body: failBody, response: { 200: visitStepResponse } },
-    },
-    async (request) =>
-      failVisit(deps, viewerOf(request.user!), request.params.visitId, request.body),
-  );
+  /** One step's write: the engineer's own open visit, the step's body, the record back. */
+  function stepRoute<Body extends z.ZodType>(
+    method: 'POST' | 'PUT',
+    step: string,
+    body: Body,
+    save: (
+      deps: AppDeps,
+      viewer: Viewer,
+      visitId: string,
+      body: z.output<Body>,
+    ) => Promise<z.input<typeof visitStepResponse>>,
+  ) {
+    app.route({
+      method,
+      url: `/visits/:visitId/${step}`,
+      config: engineerOnly,
+      schema: { params: visitIdParams, body, response: { 200: visitStepResponse } },
+      handler: async (request) =>
+        save(
+          deps,
+          viewerOf(request.user!),
+          (request.params as z.output<typeof visitIdParams>).visitId,
+          request.body as z.output<Body>,
+        ),
+    });
+  }
+
+  stepRoute('POST', 'check-in', checkInBody, checkIn);
+  stepRoute('PUT', 'survey', surveyBody, saveSurvey);
+  stepRoute('PUT', 'serials', serialsBody, saveSerials);
+  stepRoute('PUT', 'commissioning', commissioningBody, saveCommissioning);
+  stepRoute('PUT', 'sign-off', signOffBody, saveSignOff);
+  stepRoute('POST', 'complete', completeBody, completeVisit);
+  stepRoute('POST', 'fail', failBody, failVisit);
 };
