@@ -15,26 +15,8 @@ export type VisitPhotoRow = typeof visitPhotos.$inferSelect;
 
 const engineer = alias(users, 'record_engineer');
 
-/** A visit with its order number and engineer's name. */
-export async function findVisitWithOrder(db: Database, visitId: string) {
-  const [row] = await db
-    .select({
-      visit: visits,
-      orderNumber: orders.orderNumber,
-      orderStatus: orders.status,
-      engineerFirstName: engineer.firstName,
-      engineerLastName: engineer.lastName,
-    })
-    .from(visits)
-    .innerJoin(orders, eq(orders.id, visits.orderId))
-    .innerJoin(engineer, eq(engineer.id, visits.engineerId))
-    .where(eq(visits.id, visitId))
-    .limit(1);
-  return row ?? null;
-}
-export type VisitWithOrder = NonNullable<Awaited<ReturnType<typeof findVisitWithOrder>>>;
-
-export async function findVisitsWithOrderOfOrder(db: Database, orderId: string) {
+/** Visits with their order number and status and the engineer's name. */
+function selectVisitsWithOrder(db: Database) {
   return db
     .select({
       visit: visits,
@@ -45,7 +27,17 @@ export async function findVisitsWithOrderOfOrder(db: Database, orderId: string) 
     })
     .from(visits)
     .innerJoin(orders, eq(orders.id, visits.orderId))
-    .innerJoin(engineer, eq(engineer.id, visits.engineerId))
+    .innerJoin(engineer, eq(engineer.id, visits.engineerId));
+}
+
+export async function findVisitWithOrder(db: Database, visitId: string) {
+  const [row] = await selectVisitsWithOrder(db).where(eq(visits.id, visitId)).limit(1);
+  return row ?? null;
+}
+export type VisitWithOrder = NonNullable<Awaited<ReturnType<typeof findVisitWithOrder>>>;
+
+export async function findVisitsWithOrderOfOrder(db: Database, orderId: string) {
+  return selectVisitsWithOrder(db)
     .where(eq(visits.orderId, orderId))
     .orderBy(asc(visits.createdAt), asc(visits.id));
 }
