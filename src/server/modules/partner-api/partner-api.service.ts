@@ -161,8 +161,13 @@ export async function listApiRequests(
   };
 }
 
+/** Where the API logs (requests and webhook deliveries) end: the retention setting back from now. */
+export async function apiLogCutoff(db: Database, now = new Date()): Promise<Date> {
+  const { logRetentionDays } = await getPartnerApiSettings(db);
+  return new Date(now.getTime() - logRetentionDays * 86_400_000);
+}
+
 /** The scheduled prune: drops request-log rows older than the retention setting. */
 export async function pruneApiRequestLog(db: Database, now = new Date()): Promise<number> {
-  const { logRetentionDays } = await getPartnerApiSettings(db);
-  return pruneRequestLog(db, new Date(now.getTime() - logRetentionDays * 86_400_000));
+  return pruneRequestLog(db, await apiLogCutoff(db, now));
 }

@@ -11,11 +11,12 @@ import {
 } from '../../../../tests/support/webhook-receiver';
 import { domainEvents } from '../../db/schema/domain-events';
 import { messages } from '../../db/schema/messages';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
+import { apiLogCutoff } from '../partner-api/partner-api.service';
 import type { WebhookDeliveryDetail, WebhookEndpoint } from '@shared/webhooks/webhooks.contracts';
 import { webhookRetryDelaysMs } from './retry-schedule';
 import { partnerWebhooksSubscriber } from './webhooks.subscribers';
-import { attemptDelivery } from './webhooks.service';
+import { attemptDelivery, pruneWebhookLog } from './webhooks.service';
 
 // Deliveries without the background workers: the test hands events to the subscriber and runs
 // each attempt itself with its own clock, so the three-day schedule runs in moments.
@@ -375,6 +376,39 @@ describe('webhook deliveries', () => {
       headers: office,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps the delivery log for the API log retention, and never drops a delivery still retrying', async () => {
+    const { partner } = await partnerWithEndpoint();
+    const done = await createOrder(partner.id);
+    const retrying = await createOrder(partner.id);
+    await fanOut(done.id);
+    await fanOut(retrying.id);
+    const [finished] = await deliveriesOf(done.id);
+    const [pending] = await deliveriesOf(retrying.id);
+    expect(await attemptDelivery(app.deps, finished!.id)).toBe('succeeded');
+    receiver.reply = () => ({ status: 500 });
+    await attemptDelivery(app.deps, pending!.id);
+    expect((await deliveriesOf(retrying.id))[0]!.status).toBe('pending');
+
+    // Both a month and more old: past the default 30 days.
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    for (const id of [finished!.id, pending!.id]) {
+      await db()
+        .update(webhookDeliveries)
+        .set({ updatedAt: old })
+        .where(eq(webhookDeliveries.id, id));
+      await db()
+        .update(webhookAttempts)
+        .set({ startedAt: old })
+        .where(eq(webhookAttempts.deliveryId, id));
+    }
+    const cutoff = await apiLogCutoff(db());
+    expect(await pruneWebhookLog(db(), cutoff)).toBe(2);
+    expect(await deliveriesOf(done.id)).toEqual([]);
+    const [stillRetrying] = await deliveriesOf(retrying.id);
+    expect(stillRetrying).toMatchObject({ id: pending!.id, status: 'pending', attempts: 1 });
+    expect((await detail(pending!.id)).attemptsMade).toEqual([]);
   });
 
   it('signs with both secrets while a rotated one is in its grace period', async () => {

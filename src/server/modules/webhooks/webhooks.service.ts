@@ -22,6 +22,7 @@ import {
   insertDeliveryRows,
   insertEndpointRow,
   overdueDeliveryIds,
+  pruneAttemptsBefore,
   updateDeliveryRow,
   updateEndpointRow,
 } from './webhooks.repository';
@@ -348,4 +349,13 @@ export async function sweepOverdueDeliveries(deps: Deps, now = new Date()) {
   const ids = await overdueDeliveryIds(deps.database.db, new Date(now.getTime() - 30_000));
   for (const deliveryId of ids) await deps.queue.send(deliverWebhookJob, { deliveryId });
   return ids.length;
+}
+
+/**
+ * The delivery log keeps what the API log retention says (issue 14): attempts older than
+ * `before` go, and deliveries finished before it; those still retrying stay. Answers how many
+ * attempts went.
+ */
+export async function pruneWebhookLog(db: Database, before: Date): Promise<number> {
+  return pruneAttemptsBefore(db, before);
 }

@@ -53,8 +53,8 @@ function SettingsForm({ initial }: { initial: PartnerApiSettings }) {
         )}
       </FormField>
       <FormField
-        label="Keep the request log for (days)"
-        description="Older requests are deleted every hour."
+        label="Keep the API logs for (days)"
+        description="Requests and finished webhook deliveries older than this are deleted every hour."
         error={errorFor('logRetentionDays')}
       >
         {(field) => (
