@@ -38,7 +38,25 @@ const pages: PageCheck[] = [
     heading: /^Contractor management$/,
   },
   { name: 'users', path: '/users', heading: /^User management$/ },
-  { name: 'messages', path: '/users?tab=messages', heading: /^User management$/ },
+  {
+    name: 'messages',
+    // An invitation to a long address first: the newest message must still fit a phone.
+    path: async (page) => {
+      const origin = new URL((await page.request.get('/healthz')).url()).origin;
+      const res = await page.request.post('/api/users', {
+        headers: { Origin: origin },
+        data: {
+          email: `design-long-recipient-${Date.now()}@installations.example.com`,
+          firstName: 'Long',
+          lastName: 'Address',
+          role: 'back_office',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return '/users?tab=messages';
+    },
+    heading: /^User management$/,
+  },
   { name: 'not-built-yet', path: '/audit', heading: /^Security audit$/ },
 ];
 

@@ -36,7 +36,9 @@ export function ResponsiveList({
   return useWide() ? (
     <>{table}</>
   ) : (
-    <ul className="grid gap-2" aria-label={label}>
+    // minmax(0, 1fr): a long unbroken line (an email address) is cut inside its card instead of
+    // widening the list past the screen.
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label={label}>
       {cards}
     </ul>
   );
@@ -45,7 +47,12 @@ export function ResponsiveList({
 /** One item of a ResponsiveList on a phone. */
 export function ListCard({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <li className={cn('grid gap-1 rounded-lg border border-slate-200 bg-white p-3', className)}>
+    <li
+      className={cn(
+        'grid grid-cols-[minmax(0,1fr)] gap-1 rounded-lg border border-slate-200 bg-white p-3',
+        className,
+      )}
+    >
       {children}
     </li>
   );
