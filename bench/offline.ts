@@ -37,25 +37,50 @@ const visitCategories: PhotoCategory[] = [...photoCategories, 'mount', 'site_aft
 /** check-in, survey, photos, serials, commissioning, sign-off, complete. */
 const ACTIONS_PER_VISIT = 6 + PHOTOS_PER_VISIT;
 
+/**
+ * A 12-megapixel photo as a phone camera makes it: a scene (coarse colour structure, smoothly
+ * upscaled) with the sensor's fine grain over every pixel, saved at the camera's JPEG quality.
+ * The grain is what makes camera files large and what a resize averages away.
+ */
+async function cameraPhoto(index: number): Promise<Buffer> {
+  const [width, height] = [4000, 3000];
+  const scene = await sharp({
+    create: {
+      width: 250,
+      height: 188,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+    },
+  })
+    .resize(width, height, { kernel: 'cubic' })
+    .tint({ r: 40 + index * 20, g: 140, b: 220 - index * 15 })
+    .raw()
+    .toBuffer();
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 10 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < scene.length; i += 1) {
+    scene[i] = Math.max(0, Math.min(255, scene[i]! + grain[i]! - 128));
+  }
+  return sharp(scene, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
 async function makeOriginals(dir: string): Promise<string[]> {
   const files: string[] = [];
   for (let i = 0; i < PHOTOS_PER_VISIT; i += 1) {
-    // 4000 x 3000 with texture, so the JPEG is the size a phone camera makes (a few MB).
-    const noise = await sharp({
-      create: {
-        width: 1000,
-        height: 750,
-        channels: 3,
-        background: { r: 0, g: 0, b: 0 },
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .resize(4000, 3000, { kernel: 'cubic' })
-      .tint({ r: 40 + i * 20, g: 140, b: 220 - i * 15 })
-      .jpeg({ quality: 92 })
-      .toBuffer();
     const file = path.join(dir, `original-${i}.jpg`);
-    writeFileSync(file, noise);
+    writeFileSync(file, await cameraPhoto(i));
     files.push(file);
   }
   return files;
@@ -114,6 +139,25 @@ async function signIn(context: BrowserContext, baseURL: string) {
     headers: { Origin: baseURL },
   });
   if (res.status() !== 200) throw new Error(`sign in: ${res.status()} ${await res.text()}`);
+}
+
+/** Items still in the outbox, pending or refused. */
+async function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('uplink-engineer');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
 }
 
 async function pendingCount(page: Page): Promise<number> {
@@ -346,22 +390,15 @@ async function main() {
 
     const drainStart = performance.now();
     await context.setOffline(false);
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('uplink-engineer');
-          open.onsuccess = () => {
-            const request = open.result.transaction('outbox').objectStore('outbox').count();
-            request.onsuccess = () => {
-              open.result.close();
-              resolve(request.result === 0);
-            };
-          };
-        }),
-      undefined,
-      { timeout: 15 * 60_000, polling: 100 },
-    );
+    // Polled from here: the count is read through an IndexedDB request, which is asynchronous.
+    const drainDeadline = Date.now() + 15 * 60_000;
+    while ((await pendingCount(page)) > 0) {
+      if (Date.now() > drainDeadline) throw new Error('the outbox did not drain in 15 minutes');
+      await page.waitForTimeout(100);
+    }
     const drainMs = performance.now() - drainStart;
+    // Refused items (a 4xx) stay in the outbox with their message.
+    const refused = await outboxCount(page);
 
     // The baseline reads its copies from a database of its own.
     const directMs = await directUploadFromCopies(page, baselineVisits);
@@ -394,7 +431,7 @@ async function main() {
       `Bytes sent: ${mb(sentTotal)} (photos ${mb(sent.photos)}, JSON ${kb(sent.json)}) vs originals ${mb(originalsTotal)}: 1/${(originalsTotal / sentTotal).toFixed(1)} (target <= 1/8) ${sentTotal * 8 <= originalsTotal ? 'OK' : 'OVER'}`,
     );
     console.log(
-      `Server records: ${records} vs actions taken: ${actions} ${records === actions ? 'OK (equal)' : 'MISMATCH'}`,
+      `Server records: ${records} vs actions taken: ${actions} ${records === actions ? 'OK (equal)' : 'MISMATCH'}; refused by the server: ${refused}`,
     );
     console.log(
       `Cold /engineer JavaScript: ${kb(coldJs)} gzipped (target <= 250 KB) ${coldJs <= 250 * 1024 ? 'OK' : 'OVER'}`,
