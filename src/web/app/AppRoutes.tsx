@@ -18,6 +18,7 @@ import {
 } from '../lib/storage-keys';
 import { canOpen, routes, type AppRoute } from './routes';
 import { PublicFrame } from '../components/public-frame';
+import { ContractorNav } from '../features/contractor-portal/components/ContractorNav';
 
 // The shell is its own chunk: a signed-out visitor never downloads it.
 const AppShell = lazy(() => import('../features/shell/components/AppShell'));
@@ -145,7 +146,12 @@ function ProtectedArea({ route, params, location }: Matched & { location: string
       <AppShell user={user}>
         <Suspense fallback={<PageFallback />}>
           {canOpen(route.access, user) ? (
-            <RoutePage route={route} params={params} />
+            <>
+              {user.role === 'contractor' && route.path.startsWith('/contractor') && (
+                <ContractorNav />
+              )}
+              <RoutePage route={route} params={params} />
+            </>
           ) : (
             <NoAccessPage
               area={route.area}

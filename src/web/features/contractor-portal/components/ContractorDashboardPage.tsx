@@ -1,16 +1,13 @@
 import {
-  BarChart3,
   CalendarClock,
   CalendarDays,
   CalendarRange,
   CheckCircle2,
   ClipboardList,
   Inbox,
-  LayoutGrid,
   PoundSterling,
   RefreshCw,
   RotateCcw,
-  Wrench,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -47,13 +44,16 @@ function Figure({
   return (
     <Link
       href={href}
-      className="group flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm outline-none hover:border-brand-300 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="group flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4 outline-none hover:border-brand-300 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500"
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 [&_svg]:size-5">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 sm:flex [&_svg]:size-5">
         {icon}
       </span>
       <span className="grid">
-        <span className="text-2xl font-semibold text-slate-900" data-testid={`figure-${label}`}>
+        <span
+          className="text-xl font-semibold text-slate-900 sm:text-2xl"
+          data-testid={`figure-${label}`}
+        >
           {value}
         </span>
         <span className="text-sm text-slate-600 group-hover:text-slate-900">{label}</span>
@@ -179,7 +179,7 @@ function Dashboard({ data }: { data: ContractorDashboard }) {
         <h2 id="figures-heading" className="sr-only">
           At a glance
         </h2>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure
             label="Offers waiting"
             value={String(data.offers.count)}
@@ -251,7 +251,7 @@ function Dashboard({ data }: { data: ContractorDashboard }) {
         )}
       </Section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <Section
           id="ready"
           title={`Ready to schedule (${data.readyToSchedule.count})`}
@@ -271,7 +271,7 @@ function Dashboard({ data }: { data: ContractorDashboard }) {
         </Section>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <Section id="visits-today" title={`Today’s visits (${data.visitsToday.length})`}>
           <VisitList visits={data.visitsToday} empty="No visit is booked for today." />
         </Section>
@@ -338,24 +338,6 @@ export default function ContractorDashboardPage() {
         }
         actions={
           <>
-            <Button asChild>
-              <Link href={contractorPaths.dispatchBoard}>
-                <LayoutGrid aria-hidden="true" />
-                Dispatch board
-              </Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link href={contractorPaths.orders}>
-                <Wrench aria-hidden="true" />
-                Orders
-              </Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link href={contractorPaths.reports}>
-                <BarChart3 aria-hidden="true" />
-                Reports
-              </Link>
-            </Button>
             <Button
               variant="outline"
               onClick={() => void dashboard.refetch()}
@@ -372,7 +354,7 @@ export default function ContractorDashboardPage() {
       />
       {dashboard.isPending ? (
         <div
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
           role="status"
           aria-label="Loading dashboard"
         >

@@ -1,6 +1,5 @@
-import { ArrowLeft, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import {
   contractorReportQuery,
   firstTimeFixRate,
@@ -9,6 +8,7 @@ import {
 } from '@shared/contractor-portal/contractor-portal.contracts';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { Button } from '@web/components/ui/button';
+import { ListCard, ResponsiveList } from '@web/components/responsive-list';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -26,8 +26,9 @@ import { contractorReportCsvUrl, useContractorReport } from '@web/api/contractor
 import { errorMessage } from '@web/lib/api-client';
 import { formatPence } from '@web/lib/money';
 import { formatMonth } from '../lib/format';
-import { contractorPaths } from '../lib/paths';
 import { OutcomeChart } from './OutcomeChart';
+
+type ReportFigures = ContractorReport['totals'];
 
 const rate = (row: { completed: number; firstTimeFixes: number }) => {
   const value = firstTimeFixRate(row);
@@ -74,46 +75,79 @@ function Report({ report }: { report: ContractorReport }) {
             No visit was completed or failed in these months.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Month</TableHead>
-                  <TableHead>Engineer</TableHead>
-                  <TableHead className="text-right">Completed</TableHead>
-                  <TableHead className="text-right">Failed</TableHead>
-                  <TableHead className="text-right">First-time fix rate</TableHead>
-                  <TableHead className="text-right">Payouts</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {report.rows.map((row) => (
-                  <TableRow key={`${row.month}-${row.engineer.id}`}>
-                    <TableCell>{formatMonth(row.month)}</TableCell>
-                    <TableCell>{row.engineer.name}</TableCell>
-                    <TableCell className="text-right">{row.completed}</TableCell>
-                    <TableCell className="text-right">{row.failed}</TableCell>
-                    <TableCell className="text-right">{rate(row)}</TableCell>
-                    <TableCell className="text-right">{formatPence(row.payoutPence)}</TableCell>
+          <ResponsiveList
+            label="Visits by engineer and month"
+            cards={[
+              ...report.rows.map((row) => (
+                <ListCard key={`${row.month}-${row.engineer.id}`}>
+                  <p className="font-medium text-slate-900">
+                    {formatMonth(row.month)} · {row.engineer.name}
+                  </p>
+                  <OutcomeFigures row={row} />
+                </ListCard>
+              )),
+              <ListCard key="totals" className="bg-slate-50">
+                <p className="font-medium text-slate-900">All engineers</p>
+                <OutcomeFigures row={report.totals} />
+              </ListCard>,
+            ]}
+            table={
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Month</TableHead>
+                    <TableHead>Engineer</TableHead>
+                    <TableHead className="text-right">Completed</TableHead>
+                    <TableHead className="text-right">Failed</TableHead>
+                    <TableHead className="text-right">First-time fix rate</TableHead>
+                    <TableHead className="text-right">Payouts</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  <TableCell colSpan={2}>All engineers</TableCell>
-                  <TableCell className="text-right">{report.totals.completed}</TableCell>
-                  <TableCell className="text-right">{report.totals.failed}</TableCell>
-                  <TableCell className="text-right">{rate(report.totals)}</TableCell>
-                  <TableCell className="text-right">
-                    {formatPence(report.totals.payoutPence)}
-                  </TableCell>
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </div>
+                </TableHeader>
+                <TableBody>
+                  {report.rows.map((row) => (
+                    <TableRow key={`${row.month}-${row.engineer.id}`}>
+                      <TableCell>{formatMonth(row.month)}</TableCell>
+                      <TableCell>{row.engineer.name}</TableCell>
+                      <TableCell className="text-right">{row.completed}</TableCell>
+                      <TableCell className="text-right">{row.failed}</TableCell>
+                      <TableCell className="text-right">{rate(row)}</TableCell>
+                      <TableCell className="text-right">{formatPence(row.payoutPence)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter>
+                  <TableRow>
+                    <TableCell colSpan={2}>All engineers</TableCell>
+                    <TableCell className="text-right">{report.totals.completed}</TableCell>
+                    <TableCell className="text-right">{report.totals.failed}</TableCell>
+                    <TableCell className="text-right">{rate(report.totals)}</TableCell>
+                    <TableCell className="text-right">
+                      {formatPence(report.totals.payoutPence)}
+                    </TableCell>
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            }
+          />
         )}
       </section>
     </>
+  );
+}
+
+/** One row's figures on a phone card. */
+function OutcomeFigures({ row }: { row: ReportFigures }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      <dt className="text-slate-600">Completed</dt>
+      <dd className="text-right">{row.completed}</dd>
+      <dt className="text-slate-600">Failed</dt>
+      <dd className="text-right">{row.failed}</dd>
+      <dt className="text-slate-600">First-time fix rate</dt>
+      <dd className="text-right">{rate(row)}</dd>
+      <dt className="text-slate-600">Payouts</dt>
+      <dd className="text-right">{formatPence(row.payoutPence)}</dd>
+    </dl>
   );
 }
 
@@ -143,13 +177,6 @@ export default function ContractorReportsPage() {
 
   return (
     <PageLayout>
-      <Link
-        href={contractorPaths.dashboard}
-        className="inline-flex w-fit items-center gap-1 text-sm text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Dashboard
-      </Link>
       <PageHeader
         title="Contractor reports"
         description="Visits completed and failed by engineer and month, first-time fixes and payouts."

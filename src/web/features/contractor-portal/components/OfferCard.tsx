@@ -75,8 +75,8 @@ export function OfferCard({ offer }: { offer: ContractorOffer }) {
       aria-labelledby={headingId}
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
           <h3 id={headingId} className="font-semibold text-slate-900">
             {offer.jobType.name} · {offer.postcodeArea}
           </h3>
@@ -87,7 +87,7 @@ export function OfferCard({ offer }: { offer: ContractorOffer }) {
             · {offer.town}
           </p>
         </div>
-        <p className="text-right">
+        <p className="shrink-0 text-right">
           <span className="block text-lg font-semibold text-slate-900">
             {formatPence(offer.payoutPence)}
           </span>

@@ -21,14 +21,15 @@ export function OutcomeChart({ report }: { report: ContractorReport }) {
 
   return (
     <figure className="grid gap-2">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3">
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
         <svg
           role="img"
           aria-labelledby="outcome-chart-title outcome-chart-desc"
           viewBox={`0 0 ${width} ${height + 24}`}
           width={width}
           height={height + 24}
-          className="max-w-none"
+          // Its own size where it fits; narrowed (and scaled) to a phone's width, never scrolled.
+          className="h-auto max-w-full"
         >
           <title id="outcome-chart-title">Completed and failed visits by month</title>
           <desc id="outcome-chart-desc">{summary}</desc>

@@ -6,6 +6,7 @@ export const contractorPaths = {
   reports: '/contractor/reports',
   dispatchBoard: '/contractor/board',
   map: '/contractor/map',
+  engineers: '/contractor-management',
 };
 
 /** The orders list filtered as one of the dashboard's figures counts. */

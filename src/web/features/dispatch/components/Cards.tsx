@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
 import { kitStatusLabels } from '@shared/orders/order-status';
 import { cn } from '@web/lib/cn';
+import { formatDay } from '../../contractor-portal/lib/format';
 
 /** An order waiting for a visit, as the side list and the phone list show it. */
 export function WaitingCard({
@@ -35,7 +36,7 @@ export function WaitingCard({
         </span>
       )}
       {order.requestedDate && (
-        <span className="text-xs text-slate-600">Requested {order.requestedDate}</span>
+        <span className="text-xs text-slate-600">Requested {formatDay(order.requestedDate)}</span>
       )}
       {children && <div className="flex flex-wrap gap-1 pt-1">{children}</div>}
     </div>

@@ -226,9 +226,6 @@ export default function DispatchBoardPage() {
                 Map of waiting orders
               </Link>
             </Button>
-            <Button asChild variant="ghost">
-              <Link href="/contractor">Dashboard</Link>
-            </Button>
           </>
         }
       />
