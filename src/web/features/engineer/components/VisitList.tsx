@@ -22,6 +22,9 @@ function dayLabel(date: string, today: string): string {
   });
 }
 
+/** A day's visits in the order the engineer does them. */
+const slotOrder = { am: 0, all_day: 1, pm: 2 } as const;
+
 function londonToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 }
@@ -81,6 +84,7 @@ export function VisitList({ db, onRefresh }: { db: EngineerDb; onRefresh: () => 
             <ul className="grid gap-2">
               {visits
                 .filter((visit) => visit.scheduledDate === day)
+                .sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot])
                 .map((visit) => {
                   const outcome =
                     localOutcome.get(visit.id)?.result ?? visit.record.outcome?.result;
