@@ -155,3 +155,33 @@ for (const viewport of [
     await expectNoAxeViolations(page);
   });
 }
+
+test('the portal’s own navigation reaches every contractor page, marking the one open', async ({
+  page,
+}) => {
+  await signIn(page, contractor);
+  await openDashboard(page);
+  const nav = page.getByRole('navigation', { name: 'Contractor portal' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Dispatch board',
+    'Map',
+    'Orders',
+    'Reports',
+    'Engineers',
+  ]);
+  const pages: [string, RegExp, string][] = [
+    ['Dispatch board', /^Dispatch board$/, '/contractor/board'],
+    ['Map', /^Map of waiting orders$/, '/contractor/map'],
+    ['Orders', /^Orders$/, '/contractor/orders'],
+    ['Reports', /^Contractor reports$/, '/contractor/reports'],
+    ['Engineers', /^Engineers$/, '/contractor-management'],
+    ['Dashboard', /^Contractor dashboard$/, '/contractor'],
+  ];
+  for (const [link, heading, path] of pages) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(nav.getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page');
+  }
+});
