@@ -7,27 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { useOnlineStatus } from '../../../lib/online-status';
 import type { EngineerDb } from '../offline/db';
 import { useLive } from '../lib/use-live';
-import { slotLabel, visitHref } from './visit-labels';
-
-function dayLabel(date: string, today: string): string {
-  if (date === today) return 'Today';
-  const tomorrow = new Date(`${today}T12:00:00Z`);
-  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
-  if (date === tomorrow.toISOString().slice(0, 10)) return 'Tomorrow';
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-}
+import { dayLabel, londonToday, slotLabel, visitHref } from './visit-labels';
 
 /** A day's visits in the order the engineer does them. */
 const slotOrder = { am: 0, all_day: 1, pm: 2 } as const;
-
-function londonToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-}
 
 export function VisitList({ db, onRefresh }: { db: EngineerDb; onRefresh: () => Promise<void> }) {
   const online = useOnlineStatus();

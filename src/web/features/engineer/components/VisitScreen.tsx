@@ -20,7 +20,7 @@ import { SignOffStep } from './steps/SignOffStep';
 import { SurveyStep } from './steps/SurveyStep';
 import { OutcomeSummary } from './OutcomeSummary';
 import type { StepProps } from './steps/step-props';
-import { slotLabel, visitHref } from './visit-labels';
+import { dayLabel, londonToday, slotLabel, visitHref } from './visit-labels';
 
 /** One visit, one step a screen; reopening the visit resumes at the step last shown. */
 export function VisitScreen({
@@ -79,7 +79,8 @@ export function VisitScreen({
           {visit.customer.name}
         </h1>
         <p className="text-sm text-slate-700">
-          {visit.orderNumber} · {visit.jobType.name} · {slotLabel(visit.slot)} {visit.scheduledDate}
+          {visit.orderNumber} · {visit.jobType.name} ·{' '}
+          {dayLabel(visit.scheduledDate, londonToday())}, {slotLabel(visit.slot).toLowerCase()}
         </p>
         <p className="text-sm text-slate-700">
           {[...visit.address.lines, visit.address.town, visit.address.postcode].join(', ')}{' '}

@@ -14,3 +14,22 @@ export function slotLabel(slot: EngineerVisit['slot']): string {
 export function visitHref(visitId: string, step?: VisitStep | 'fail'): string {
   return step ? `/engineer/visits/${visitId}/${step}` : `/engineer/visits/${visitId}`;
 }
+
+/** Today in the UK (YYYY-MM-DD), the day visits are booked by. */
+export function londonToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+
+/** Today, Tomorrow, or the weekday and date. */
+export function dayLabel(date: string, today: string): string {
+  if (date === today) return 'Today';
+  const tomorrow = new Date(`${today}T12:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  if (date === tomorrow.toISOString().slice(0, 10)) return 'Tomorrow';
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+}
