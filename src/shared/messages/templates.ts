@@ -8,6 +8,7 @@ export const templateKinds = [
   'kit_dispatched',
   'appointment_confirmed',
   'appointment_changed',
+  'appointment_cancelled',
   'appointment_reminder',
   'engineer_on_the_way',
   'visit_failed',
@@ -55,6 +56,7 @@ export const allowedVariables: Record<TemplateKind, readonly TemplateVariable[]>
   kit_dispatched: [...everyMessage, 'link', 'courier', 'trackingNumber'],
   appointment_confirmed: appointment,
   appointment_changed: appointment,
+  appointment_cancelled: appointment,
   appointment_reminder: appointment,
   engineer_on_the_way: [...everyMessage, 'engineerFirstName', 'link'],
   visit_failed: [...everyMessage, 'date', 'link'],
@@ -67,6 +69,7 @@ export const templateKindLabels: Record<TemplateKind, string> = {
   kit_dispatched: 'Kit dispatched',
   appointment_confirmed: 'Appointment confirmed',
   appointment_changed: 'Appointment changed',
+  appointment_cancelled: 'Appointment cancelled',
   appointment_reminder: 'Reminder the day before',
   engineer_on_the_way: 'Engineer on the way',
   visit_failed: 'Visit failed',
@@ -132,6 +135,20 @@ export const defaultTemplates: Record<TemplateKind, Record<TemplateChannel, Temp
       subject: 'Your installation has moved to {{date}}',
       body:
         'Hello {{firstName}},\n\nYour installation for order {{orderNumber}} is now on {{date}} ({{slot}}). Your engineer is {{engineerFirstName}}.\n\nSee your order:\n{{link}}\n\n' +
+        sign,
+    },
+  },
+  appointment_cancelled: {
+    sms: {
+      subject: null,
+      body:
+        'Hi {{firstName}}, your installation on {{date}} ({{slot}}) will not go ahead. We will be in touch with a new date. {{link}} - ' +
+        sign,
+    },
+    email: {
+      subject: 'Your installation on {{date}} is cancelled',
+      body:
+        'Hello {{firstName}},\n\nThe installation for order {{orderNumber}} booked for {{date}} ({{slot}}) will not go ahead. We will contact you to arrange a new date.\n\nSee your order:\n{{link}}\n\nCall us on {{companyPhone}}.\n\n' +
         sign,
     },
   },

@@ -186,6 +186,21 @@ describe('customer messages on every step', () => {
     );
     expect(changed!.subject).toBe('Your installation has moved to Monday 15 March 2027');
     expect(changed!.body).toContain('(All day)');
+
+    const unscheduled = await post(contractorHeaders, `/api/orders/${order.id}/unschedule`, {
+      reason: 'Engineer off sick',
+    });
+    expect(unscheduled.statusCode, unscheduled.body).toBe(200);
+    await deliverEvents(order.id);
+    const cancelled = await messagesOf(order.id, 'appointment_cancelled');
+    expect(cancelled.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    const sms = cancelled.find((m) => m.channel === 'sms')!;
+    expect(sms.body).toContain(
+      'your installation on Monday 15 March 2027 (All day) will not go ahead',
+    );
+    expect(cancelled.find((m) => m.channel === 'email')!.subject).toBe(
+      'Your installation on Monday 15 March 2027 is cancelled',
+    );
   });
 
   it('reminds tomorrow’s visits at the 18:00 run, once each', async () => {

@@ -17,6 +17,7 @@ export const customerMessagesSubscriber = 'messages.customer';
 const visitKinds: Record<string, TemplateKind> = {
   'order.schedule': 'appointment_confirmed',
   'order.reschedule': 'appointment_changed',
+  'order.unschedule': 'appointment_cancelled',
   'order.fail': 'visit_failed',
   'order.complete': 'installation_complete',
 };
@@ -58,6 +59,7 @@ export const messagesSubscribers: FastifyPluginAsync = fp(async (app) => {
       'order.link_resend_requested',
       'order.schedule',
       'order.reschedule',
+      'order.unschedule',
       'order.fail',
       'order.complete',
       'visit.on_the_way',
