@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contractorRates } from '../db/schema/contractors';
 import { customerFormSubmissions } from '../db/schema/customer-journey';
@@ -13,9 +13,11 @@ import { visits } from '../db/schema/visits';
 import { insertCustomer } from '../modules/customers/customers.repository';
 import { nextOrderNumber, orderSearchText } from '../modules/orders/orders.repository';
 import type { CustomerFormAnswers } from '@shared/customer-journey/customer-form.contracts';
+import type { VisitSlot } from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
-import { findDemoContractor } from './orders.seed';
+import { findDemoContractor } from './demo-contractor';
 import type { Seeder } from './seeder';
+import type { ReservedSlot } from './slot-book';
 
 // Issue 12: what the demo contractor (contractor@example.com) finds on /contractor whatever day
 // the demo starts: offers waiting with the customer's form answers, and orders its engineers
@@ -90,7 +92,16 @@ export const demoOffers: {
   },
 ];
 
-export const demoCompletedThisMonth = [
+/**
+ * This month's completions, by the dual-role owner: the demo engineer's recent days belong to
+ * the engineer-visits seeder.
+ */
+export const demoCompletedThisMonth: {
+  firstName: string;
+  lastName: string;
+  place: Place;
+  slot: VisitSlot;
+}[] = [
   {
     firstName: 'Walter',
     lastName: 'Hocking',
@@ -100,13 +111,35 @@ export const demoCompletedThisMonth = [
       postcode: 'PL14 3AB',
       street: '8 Bay Tree Hill',
     },
+    slot: 'am',
   },
   {
     firstName: 'Morwenna',
     lastName: 'Jago',
     place: { town: 'Saltash', county: 'Cornwall', postcode: 'PL12 4AB', street: '21 Fore Street' },
+    slot: 'pm',
   },
 ];
+const completedByEmail = 'dual@example.com';
+
+/**
+ * When this month's completion `index` happened: a day or two ago, but on the 1st of a month
+ * "this month" is today, so both are earlier today then.
+ */
+function completedAtOf(now: Date, index: number): Date {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 9));
+  const doneAt = new Date(Math.max(monthStart.getTime(), now.getTime() - (index + 1) * dayMs));
+  return doneAt.getTime() > now.getTime() ? now : doneAt;
+}
+
+/** The slots this month's completions take: the orders seeder leaves them free. */
+export function demoCompletedSlots(now: Date): ReservedSlot[] {
+  return demoCompletedThisMonth.map((spec, index) => ({
+    email: completedByEmail,
+    date: isoDate(completedAtOf(now, index)),
+    slot: spec.slot,
+  }));
+}
 
 export const contractorOffersSeeder: Seeder = {
   name: 'contractor-offers',
@@ -124,15 +157,10 @@ export async function seedContractorOffers(db: Database, now: Date) {
     .select()
     .from(contractorRates)
     .where(eq(contractorRates.contractorId, company.id));
-  const engineers = await db
+  const [engineer] = await db
     .select()
     .from(users)
-    .where(
-      and(
-        eq(users.contractorId, company.id),
-        inArray(users.email, ['engineer@example.com', 'dual@example.com']),
-      ),
-    );
+    .where(and(eq(users.contractorId, company.id), eq(users.email, completedByEmail)));
   if (!partner || jobTypeRows.length === 0) return;
   const jobTypeOf = (code: string) => jobTypeRows.find((j) => j.code === code) ?? jobTypeRows[0]!;
   const payoutOf = (jobTypeId: string, fallback: number) =>
@@ -285,14 +313,10 @@ export async function seedContractorOffers(db: Database, now: Date) {
     ]);
   }
 
-  // Completed this month by the demo engineers: the payouts the dashboard counts. On the 1st
-  // of a month "this month" is today, so both are earlier today then.
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 9));
+  // Completed this month: the payouts the dashboard counts.
+  if (!engineer) return;
   for (const [index, spec] of demoCompletedThisMonth.entries()) {
-    const engineer = engineers[index % Math.max(engineers.length, 1)];
-    if (!engineer) break;
-    const doneAt = new Date(Math.max(monthStart.getTime(), now.getTime() - (index + 1) * dayMs));
-    const completedAt = doneAt.getTime() > now.getTime() ? now : doneAt;
+    const completedAt = completedAtOf(now, index);
     const receivedAt = new Date(completedAt.getTime() - 12 * dayMs);
     const jobType = jobTypeOf('STD_INSTALL');
     const { values } = await makeOrder(spec, jobType.id, receivedAt);
@@ -320,7 +344,7 @@ export async function seedContractorOffers(db: Database, now: Date) {
         contractorId: company.id,
         engineerId: engineer.id,
         scheduledDate: visitDate,
-        slot: 'am',
+        slot: spec.slot,
         status: 'completed',
         outcome: 'completed',
         checkedInAt: new Date(completedAt.getTime() - 2 * 3_600_000),
@@ -355,7 +379,7 @@ export async function seedContractorOffers(db: Database, now: Date) {
           role: 'contractor',
           name: company.name,
         },
-        { visitId: visit!.id, engineerId: engineer.id, date: visitDate, slot: 'am' },
+        { visitId: visit!.id, engineerId: engineer.id, date: visitDate, slot: spec.slot },
       ),
       event(order!.id, 'check_in', visit!.checkedInAt!, 'scheduled', 'in_progress', engineerActor, {
         visitId: visit!.id,

@@ -7,7 +7,8 @@ import { users } from '../db/schema/users';
 import { visits } from '../db/schema/visits';
 import type { VisitSlot } from '@shared/orders/order-status';
 import { contractorWeekSeeder } from './contractor-week.seed';
-import { findDemoContractor, ordersSeeder } from './orders.seed';
+import { findDemoContractor } from './demo-contractor';
+import { ordersSeeder } from './orders.seed';
 
 describe('contractor week demo seed', () => {
   let db: Database;

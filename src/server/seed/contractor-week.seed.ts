@@ -15,7 +15,8 @@ import { nextOrderNumber, orderSearchText } from '../modules/orders/orders.repos
 import { addDays, slotFree, weekdayOf } from '@shared/dispatch/capacity';
 import type { KitStatus, VisitSlot } from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
-import { findDemoContractor, seededRandom } from './orders.seed';
+import { findDemoContractor } from './demo-contractor';
+import { seededRandom } from './orders.seed';
 import type { Seeder } from './seeder';
 
 // Issue 12's demo week for the demo contractor (Tamar Satellite Services): orders accepted and
@@ -332,7 +333,8 @@ export async function seedContractorWeek(db: Database, now: Date) {
           engineers.map((e) => e.id),
         ),
         inArray(visits.scheduledDate, days),
-        inArray(visits.status, ['scheduled', 'in_progress', 'completed']),
+        // Failed visits too: the demo shows no engineer with two visits in one half-day.
+        ne(visits.status, 'cancelled'),
       ),
     );
   let place = 0;

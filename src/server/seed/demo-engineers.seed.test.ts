@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { contractors } from '../db/schema/contractors';
 import { users } from '../db/schema/users';
 import { isDualRole, isEngineerCapable } from '@shared/role-routing';
-import { demoContractorName } from './orders.seed';
+import { demoContractorName } from './demo-contractor';
 import { demoSeeders } from './seeders';
 
 // Issue 12: the demo contractor company has three engineers, one of them the dual-role owner,

@@ -15,6 +15,7 @@ import { visitPhotos, visits } from '../db/schema/visits';
 import { customerSearchText } from '../modules/customers/customers.repository';
 import { orderSearchText } from '../modules/orders/orders.repository';
 import type { SeedContext, Seeder } from './seeder';
+import type { ReservedSlot } from './slot-book';
 
 // Issue 13: the demo engineer's day. Visits today and tomorrow (one half done: checked in, survey
 // saved, three photos) and a completed installation with its whole record, so the engineer app,
@@ -67,28 +68,12 @@ type Plan = {
   stage: 'scheduled' | 'half_done' | 'completed';
 };
 
-export const engineerVisitsSeeder: Seeder = {
-  name: 'engineer visits',
-  run: seedEngineerVisits,
-};
-
-async function nextNumbers(db: Database) {
-  const { rows } = (await db.execute(
-    sql`select nextval('order_number_seq')::int as order_n, nextval('customer_reference_seq')::int as customer_n`,
-  )) as unknown as { rows: { order_n: number; customer_n: number }[] };
-  return { orderN: Number(rows[0]!.order_n), customerN: Number(rows[0]!.customer_n) };
-}
-
-async function seedEngineerVisits({ db, now, storage }: SeedContext) {
-  const [engineer] = await db.select().from(users).where(eq(users.email, demoEngineerEmail));
-  if (!engineer?.contractorId) return;
-  const [jobType] = await db.select().from(jobTypes).where(eq(jobTypes.active, true)).limit(1);
-  const [partner] = await db.select().from(partners).limit(1);
-  if (!jobType || !partner) return;
+/** The demo engineer's visits, around `now`. */
+function demoEngineerPlans(now: Date): Plan[] {
   const today = londonDate(now);
   const tomorrow = londonDate(new Date(now.getTime() + dayMs));
   const yesterday = londonDate(new Date(now.getTime() - dayMs));
-  const plans: Plan[] = [
+  return [
     {
       firstName: 'Tamsin',
       lastName: 'Trelawny',
@@ -130,6 +115,32 @@ async function seedEngineerVisits({ db, now, storage }: SeedContext) {
       stage: 'completed',
     },
   ];
+}
+
+/** The slots this seeder books for the demo engineer: the seeders before it leave them free. */
+export function demoEngineerSlots(now: Date): ReservedSlot[] {
+  return demoEngineerPlans(now).map(({ date, slot }) => ({ email: demoEngineerEmail, date, slot }));
+}
+
+export const engineerVisitsSeeder: Seeder = {
+  name: 'engineer visits',
+  run: seedEngineerVisits,
+};
+
+async function nextNumbers(db: Database) {
+  const { rows } = (await db.execute(
+    sql`select nextval('order_number_seq')::int as order_n, nextval('customer_reference_seq')::int as customer_n`,
+  )) as unknown as { rows: { order_n: number; customer_n: number }[] };
+  return { orderN: Number(rows[0]!.order_n), customerN: Number(rows[0]!.customer_n) };
+}
+
+async function seedEngineerVisits({ db, now, storage }: SeedContext) {
+  const [engineer] = await db.select().from(users).where(eq(users.email, demoEngineerEmail));
+  if (!engineer?.contractorId) return;
+  const [jobType] = await db.select().from(jobTypes).where(eq(jobTypes.active, true)).limit(1);
+  const [partner] = await db.select().from(partners).limit(1);
+  if (!jobType || !partner) return;
+  const plans = demoEngineerPlans(now);
   const engineerName = `${engineer.firstName} ${engineer.lastName}`;
 
   for (const plan of plans) {

@@ -11,7 +11,8 @@ import { visits } from '../db/schema/visits';
 import { kitTransitions, statusTransitions } from '@shared/orders/order-lifecycle';
 import { kitStatuses, orderStatuses } from '@shared/orders/order-status';
 import { customers } from '../db/schema/customers';
-import { demoContractorName, demoCustomer, ordersSeeder } from './orders.seed';
+import { demoContractorName } from './demo-contractor';
+import { demoCustomer, ordersSeeder } from './orders.seed';
 
 describe('orders demo seed', () => {
   let db: Database;

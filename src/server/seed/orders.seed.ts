@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contractorRates, contractors } from '../db/schema/contractors';
 import { customers } from '../db/schema/customers';
@@ -10,9 +10,18 @@ import { users } from '../db/schema/users';
 import { visits } from '../db/schema/visits';
 import { customerSearchText } from '../modules/customers/customers.repository';
 import { orderSearchText } from '../modules/orders/orders.repository';
-import type { FailureReason, KitStatus, OrderStatus, VisitSlot } from '@shared/orders/order-status';
+import {
+  visitSlots,
+  type FailureReason,
+  type KitStatus,
+  type OrderStatus,
+} from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
+import { demoCompletedSlots } from './contractor-offers.seed';
+import { demoContractorName } from './demo-contractor';
+import { demoEngineerSlots } from './engineer-visits.seed';
 import type { Seeder } from './seeder';
+import { createSlotBook, firstFreeBooking, type ReservedSlot, type SlotBook } from './slot-book';
 
 // Demo data for issue 5: partners (SBPM among them), job types, contractors with engineers, and
 // about 200 customers and orders spread over every status and kit status, each with the events
@@ -33,6 +42,15 @@ export function seededRandom(seed: number) {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
     chance: (p: number) => next() < p,
+    /** A copy of `list` in random order (Fisher–Yates). */
+    shuffle: <T>(list: readonly T[]): T[] => {
+      const copy = [...list];
+      for (let i = copy.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(next() * (i + 1));
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy;
+    },
     /** A version-4-shaped UUID from this generator, so ids repeat too. */
     uuid: () => {
       const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
@@ -241,8 +259,7 @@ export const demoJobTypes = [
   },
 ] as const;
 
-/** The demo contractor company the demo contractor, engineer and dual accounts belong to. */
-export const demoContractorName = 'Tamar Satellite Services Ltd';
+/** The demo contractor, engineer and dual accounts belong to the demo contractor company. */
 export const demoLinkedEmails = [
   'contractor@example.com',
   'engineer@example.com',
@@ -370,15 +387,31 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 export const ordersSeeder: Seeder = {
   name: 'orders',
   async run({ db, now }) {
-    await seedOrders(db, now, { orderCount: 200, seed: 20_260_501 });
+    const reserved = [...demoEngineerSlots(now), ...demoCompletedSlots(now)];
+    await seedOrders(db, now, { orderCount: 200, seed: 20_260_501, reserved });
   },
 };
 
-/** Seeds the demo order book; exported for tests and the benchmark's small cousin. */
+/** Takes the slots the seeders after this one book for the demo accounts in `linked`. */
+function reserveSlots(
+  book: SlotBook,
+  linked: readonly { id: string; email: string }[],
+  reserved: readonly ReservedSlot[],
+) {
+  for (const { email, date, slot } of reserved) {
+    const user = linked.find((u) => u.email === email);
+    if (user) book.take({ engineerId: user.id, date, slot });
+  }
+}
+
+/**
+ * Seeds the demo order book; exported for tests and the benchmark's small cousin. Visits keep to
+ * the engineers' capacity and leave the `reserved` slots free.
+ */
 export async function seedOrders(
   db: Database,
   now: Date,
-  options: { orderCount: number; seed: number },
+  options: { orderCount: number; seed: number; reserved?: readonly ReservedSlot[] },
 ) {
   const random = seededRandom(options.seed);
 
@@ -440,6 +473,8 @@ export async function seedOrders(
     ...demoEngineers,
     ...engineersByContractor.get(demoContractor.id)!,
   ]);
+  const slotBook = createSlotBook();
+  reserveSlots(slotBook, linked, options.reserved ?? []);
   const activeContractors = contractorRows.filter(
     (c) => c.active && engineersByContractor.get(c.id)!.length > 0,
   );
@@ -461,6 +496,7 @@ export async function seedOrders(
   )) as unknown as { rows: { order_n: number; customer_n: number }[] };
   let orderN = Number(seqRows[0]!.order_n);
   let customerN = Number(seqRows[0]!.customer_n);
+  const today = isoDate(now);
   let todayVisits = 0;
   // Which orders belong to the demo customer; every draw below still happens for them, so the
   // rest of the demo data is the same with or without them.
@@ -544,7 +580,8 @@ export async function seedOrders(
 
     const contractor = moves.includes('assign') ? random.pick(activeContractors) : null;
     const engineers = contractor ? engineersByContractor.get(contractor.id)! : [];
-    const engineer = engineers.length
+    // The planned engineer; scheduling moves the visit to another when their day is full.
+    let engineer = engineers.length
       ? engineers[random.chance(0.6) ? 0 : random.int(0, engineers.length - 1)]!
       : null;
 
@@ -613,16 +650,27 @@ export async function seedOrders(
         case 'schedule': {
           step.actorRole = random.chance(0.7) ? 'contractor' : 'back_office';
           status = 'scheduled';
-          let date: string;
-          if (endOfPath === 'scheduled' && target === 'scheduled' && todayVisits < 6) {
-            date = isoDate(now);
-            todayVisits += 1;
-          } else if (endOfPath === 'scheduled') {
-            date = isoDate(new Date(now.getTime() + random.int(1, 10) * dayMs));
+          // A visit to come moves later when the day is full, one in the past earlier.
+          const toCome = endOfPath === 'scheduled';
+          const plannedToday = toCome && target === 'scheduled' && todayVisits < 6;
+          let planned: string;
+          // An in-progress visit is today's: its date is set here, where capacity is checked.
+          if (plannedToday || target === 'in_progress') {
+            planned = today;
+          } else if (toCome) {
+            planned = isoDate(new Date(now.getTime() + random.int(1, 10) * dayMs));
           } else {
-            date = isoDate(new Date(when.getTime() + random.int(1, 3) * dayMs));
+            planned = isoDate(new Date(when.getTime() + random.int(1, 3) * dayMs));
           }
-          const slot: VisitSlot = random.pick(['am', 'pm', 'all_day'] as const);
+          const { engineerId, date, slot } = firstFreeBooking(slotBook, {
+            engineerIds: [engineer!, ...engineers.filter((e) => e !== engineer)].map((e) => e.id),
+            date: planned,
+            slots: random.shuffle(visitSlots),
+            step: toCome ? 1 : -1,
+          });
+          slotBook.take({ engineerId, date, slot });
+          engineer = engineers.find((e) => e.id === engineerId)!;
+          if (plannedToday && date === today) todayVisits += 1;
           visit = {
             id: random.uuid(),
             orderId,
@@ -646,7 +694,6 @@ export async function seedOrders(
         case 'check_in':
           step.actorRole = 'engineer';
           status = 'in_progress';
-          if (target === 'in_progress') visit!.scheduledDate = isoDate(now);
           Object.assign(visit!, { status: 'in_progress', checkedInAt: when });
           step.data = { visitId: visit!.id };
           break;
@@ -831,10 +878,4 @@ export async function seedOrders(
     sql`select setval('order_number_seq', ${orderN - 1}), setval('customer_reference_seq', ${customerN - 1})`,
   );
   return { partners: partnerRows, jobTypes: jobTypeRows, contractors: contractorRows };
-}
-
-/** For tests: the demo contractor company row. */
-export async function findDemoContractor(db: Database) {
-  const [row] = await db.select().from(contractors).where(eq(contractors.name, demoContractorName));
-  return row ?? null;
 }
