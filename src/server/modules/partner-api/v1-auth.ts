@@ -19,6 +19,9 @@ export type ApiCaller = {
   partnerId: string;
   partnerName: string;
   scopes: ApiKeyScope[];
+  /** When and from where the key was last used, as read before this request. */
+  lastUsedAt: Date | null;
+  lastUsedIp: string | null;
 };
 
 // Module augmentation needs interfaces.
@@ -94,6 +97,8 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
     partnerId: key.partnerId,
     partnerName: key.partnerName,
     scopes: key.scopes,
+    lastUsedAt: key.lastUsedAt,
+    lastUsedIp: key.lastUsedIp,
   };
   if (!addressAllowed(request.ip, key.allowedCidrs)) {
     throw new AppError(

@@ -74,10 +74,6 @@ export async function createPartnerOrder(
   caller: PartnerCaller,
   body: z.output<typeof v1CreateOrderBody>,
 ): Promise<V1Order> {
-  const existing = await findV1Order(db, caller.partnerId, {
-    partnerReference: body.partnerReference,
-  });
-  if (existing) throw duplicateReference(existing.orderNumber);
   const jobType = await findActiveJobTypeByCode(db, body.jobType);
   if (!jobType?.active) {
     throw new AppError(
@@ -113,7 +109,8 @@ export async function createPartnerOrder(
       actorOf(caller),
     );
   } catch (error) {
-    // Another request with the same reference won the race: name the order it made.
+    // The reference is taken (the unique index says so, also when another request won the
+    // race): name the order that has it.
     if (error instanceof AppError && error.code === orderErrorCodes.duplicatePartnerReference) {
       const winner = await findV1Order(db, caller.partnerId, {
         partnerReference: body.partnerReference,

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { insertRequestLog, touchApiKey } from './partner-api.repository';
+import type { ApiCaller } from './v1-auth';
 
 // Issue 14: every /api/v1 request is logged (time, partner, key prefix, method, path, status,
 // duration, address), after the answer has gone, so logging never slows or fails a call. The
 // key itself is never written anywhere: only its prefix.
 
 const maxPathLength = 500;
+/** A key's last use is kept to the minute: a busy key is not rewritten on every request. */
+const lastUsedPrecisionMs = 60_000;
+
+/** Whether the key's last use, as read when the request came in, needs writing again. */
+export function lastUseIsStale(caller: ApiCaller, ip: string, now: Date): boolean {
+  return (
+    caller.lastUsedAt === null ||
+    caller.lastUsedIp !== ip ||
+    now.getTime() - caller.lastUsedAt.getTime() >= lastUsedPrecisionMs
+  );
+}
 
 export function useRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
@@ -13,6 +25,10 @@ export function useRequestLog(app: FastifyInstance) {
     const db = app.deps.database.db;
     const now = new Date();
     try {
+      // The key first: once the request is in the log, its key's last use is written too.
+      if (caller && lastUseIsStale(caller, request.ip, now)) {
+        await touchApiKey(db, caller.keyId, request.ip, now);
+      }
       await insertRequestLog(db, {
         at: now,
         partnerId: caller?.partnerId ?? null,
@@ -26,7 +42,6 @@ export function useRequestLog(app: FastifyInstance) {
         requestId: request.id,
         errorCode: request.problemCode,
       });
-      if (caller) await touchApiKey(db, caller.keyId, request.ip, now);
     } catch (error) {
       request.log.error({ err: error }, 'could not log the partner API request');
     }

@@ -218,6 +218,51 @@ describe('partner API /api/v1', () => {
       expect([res.statusCode, res.json().code]).toEqual([403, 'PARTNER_INACTIVE']);
     });
 
+    it('keeps the last use to the minute: a busy key is rewritten only for a new address or a minute on', async () => {
+      const fresh = await newKey();
+      const prefix = fresh.slice(0, 17);
+      const lastUse = async () => {
+        const [row] = await app.deps.database.db
+          .select({ at: partnerApiKeys.lastUsedAt, ip: partnerApiKeys.lastUsedIp })
+          .from(partnerApiKeys)
+          .where(eq(partnerApiKeys.prefix, prefix));
+        return row!;
+      };
+      const logged = async () =>
+        (
+          await app.deps.database.db
+            .select({ id: partnerApiRequests.id })
+            .from(partnerApiRequests)
+            .where(eq(partnerApiRequests.keyPrefix, prefix))
+        ).length;
+      const call = async (ip: string, expectedLogs: number) => {
+        expect((await send('GET', '/api/v1/orders?limit=1', { key: fresh, ip })).statusCode).toBe(
+          200,
+        );
+        // The log and the last use are written after the answer.
+        await expect.poll(logged).toBe(expectedLogs);
+      };
+
+      await call('192.0.2.50', 1);
+      await expect.poll(async () => (await lastUse()).ip).toBe('192.0.2.50');
+      const first = await lastUse();
+      await call('192.0.2.50', 2);
+      expect(await lastUse()).toEqual(first);
+
+      await call('192.0.2.51', 3);
+      await expect.poll(async () => (await lastUse()).ip).toBe('192.0.2.51');
+
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      await app.deps.database.db
+        .update(partnerApiKeys)
+        .set({ lastUsedAt: hourAgo })
+        .where(eq(partnerApiKeys.prefix, prefix));
+      await call('192.0.2.51', 4);
+      await expect
+        .poll(async () => (await lastUse()).at!.getTime())
+        .toBeGreaterThan(hourAgo.getTime());
+    });
+
     it('keeps the last used time and logs the request with the key prefix only', async () => {
       const fresh = await newKey();
       const res = await send('GET', '/api/v1/orders?limit=1', { key: fresh, ip: '192.0.2.44' });
