@@ -23,6 +23,46 @@ import {
 import { useOrdersArea } from '../lib/orders-area';
 import { MultiSelectFilter } from './MultiSelectFilter';
 
+/** A "from" and a "to" date, each bounding the other. */
+function DateRangeFields({
+  what,
+  ids,
+  from,
+  to,
+  onChange,
+}: {
+  what: string;
+  ids: [string, string];
+  from: string;
+  to: string;
+  onChange: (from: string, to: string) => void;
+}) {
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids[0]}>{what} from</Label>
+        <Input
+          id={ids[0]}
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => onChange(e.target.value, to)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids[1]}>{what} to</Label>
+        <Input
+          id={ids[1]}
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => onChange(from, e.target.value)}
+        />
+      </div>
+    </>
+  );
+}
+
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The search box: typing updates the URL (replacing, not pushing) after a short pause. */
@@ -174,46 +214,20 @@ export function OrderFilters({
             ))}
           </Select>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-from">Received from</Label>
-          <Input
-            id="filter-from"
-            type="date"
-            value={state.receivedFrom}
-            max={state.receivedTo || undefined}
-            onChange={(e) => onChange({ receivedFrom: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-to">Received to</Label>
-          <Input
-            id="filter-to"
-            type="date"
-            value={state.receivedTo}
-            min={state.receivedFrom || undefined}
-            onChange={(e) => onChange({ receivedTo: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-completed-from">Completed from</Label>
-          <Input
-            id="filter-completed-from"
-            type="date"
-            value={state.completedFrom}
-            max={state.completedTo || undefined}
-            onChange={(e) => onChange({ completedFrom: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-completed-to">Completed to</Label>
-          <Input
-            id="filter-completed-to"
-            type="date"
-            value={state.completedTo}
-            min={state.completedFrom || undefined}
-            onChange={(e) => onChange({ completedTo: e.target.value })}
-          />
-        </div>
+        <DateRangeFields
+          what="Received"
+          ids={['filter-from', 'filter-to']}
+          from={state.receivedFrom}
+          to={state.receivedTo}
+          onChange={(from, to) => onChange({ receivedFrom: from, receivedTo: to })}
+        />
+        <DateRangeFields
+          what="Completed"
+          ids={['filter-completed-from', 'filter-completed-to']}
+          from={state.completedFrom}
+          to={state.completedTo}
+          onChange={(from, to) => onChange({ completedFrom: from, completedTo: to })}
+        />
         {count > 0 && (
           <div className="flex items-end sm:col-span-2 lg:col-span-4">
             <Button
