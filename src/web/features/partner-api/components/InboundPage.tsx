@@ -208,7 +208,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
   if (!asking)
     return (
       <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
-        Revoke {apiKey.prefix}
+        Revoke<span className="sr-only"> {apiKey.prefix}</span>
       </Button>
     );
   return (
