@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import checkFile from 'eslint-plugin-check-file';
+import { areaBoundaries } from './eslint/area-boundaries.js';
 
 // ARCHITECTURE.md convention 3: one-way imports, enforced here.
 const serverOrWeb = ['**/server/**', '@server/*', '**/web/**', '@web/*'];
@@ -14,28 +16,6 @@ const serverPatterns = [
     message: 'Import src/shared through the @shared alias, as the web does.',
   },
 ];
-
-function moduleBoundary(files, regex) {
-  return {
-    files,
-    ignores: ['src/server/modules/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...serverPatterns,
-            {
-              regex,
-              message:
-                'Use another module only through its *.service exports, never its repository, routes or internals.',
-            },
-          ],
-        },
-      ],
-    },
-  };
-}
 
 function restrict(patterns, message) {
   return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
@@ -86,18 +66,29 @@ export default tseslint.config(
       ],
     },
   },
-  // Decision 018: a module uses another only through that module's *.service files; never its
-  // repository, routes or other internals. Same-module files stay free (./x.repository).
-  moduleBoundary(
-    ['src/server/modules/*/*.ts'],
-    // ../<other>/<file> unless <file> is a *.service.
-    '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service$).+$',
-  ),
-  moduleBoundary(
-    ['src/server/modules/*/*/*.ts'],
-    // From a module's folder (orders/actions): ../../<other>/<file> unless a *.service.
-    '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service$).+$',
-  ),
+  // Decisions 018 and 054: areas own their tables, queries and screens (eslint/area-boundaries.js).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local: areaBoundaries },
+    rules: { 'local/area-boundaries': 'error' },
+  },
+  // Decision 054: one naming rule for the whole tree: kebab-case files (role suffixes such as
+  // .routes, .schema or .test after the name) and kebab-case folders.
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{src,tests,e2e,bench,scripts,eslint,docs}/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
   {
     files: ['src/web/**'],
     plugins: { 'react-hooks': reactHooks },

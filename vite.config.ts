@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { cspNoncePlaceholder } from './src/shared/csp-nonce';
 import { isApiPathWebScreen } from './src/shared/web-routes';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -58,6 +59,9 @@ export default defineConfig({
     }),
   ],
   resolve: { alias },
+  // Every script and stylesheet tag, and a <meta property="csp-nonce"> for what Vite adds at
+  // run time, carry a placeholder the server replaces with each response's nonce (issue 18).
+  html: { cspNonce: cspNoncePlaceholder },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -17,6 +17,9 @@ import { createSession, sessionCookieName } from '../src/server/modules/auth/ses
 import { createEventBus } from '../src/server/modules/events/events.service';
 import { bulkSeedOrders } from './orders-seed';
 import { benchPartnerApiCreate } from './partner-api';
+import { benchAudit } from './audit';
+import { benchReports } from './reports';
+import { benchStock } from './stock';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -63,8 +66,8 @@ async function timePair(
   return { http: summary(httpSamples), direct: summary(sqlSamples) };
 }
 
-// The SQL the order list runs (orders.repository listOrders): the page of ids, its joins, and
-// the count, with the same conditions.
+// The SQL the order list runs (listOrders of the order-summary projection): the page of ids, its
+// joins, and the count, with the same conditions.
 const pageSql = (where: string, orderBy: string, limitOffset: string) => `
   select o.id, o.order_number, o.status, o.kit_status, o.partner_id, p.name, o.partner_reference,
          o.customer_id, c.first_name, c.last_name, c.postcode, c.town, o.job_type_id, jt.name,
@@ -261,6 +264,9 @@ async function main() {
         ? 'Every endpoint is within 2x of its SQL at p50.'
         : `Over 2x at p50: ${over.map((r) => r.endpoint).join(', ')}`,
     );
+    await benchAudit(handle, base, { headers, id: session.id });
+    await benchReports(handle, base, headers, session.id);
+    await benchStock(handle, base, { headers, id: session.id });
     await app.close();
   } finally {
     await handle.close();

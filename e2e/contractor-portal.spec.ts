@@ -168,6 +168,7 @@ test('the portal’s own navigation reaches every contractor page, marking the o
     'Map',
     'Orders',
     'Reports',
+    'Stock',
     'Engineers',
   ]);
   const pages: [string, RegExp, string][] = [
@@ -175,6 +176,7 @@ test('the portal’s own navigation reaches every contractor page, marking the o
     ['Map', /^Map of waiting orders$/, '/contractor/map'],
     ['Orders', /^Orders$/, '/contractor/orders'],
     ['Reports', /^Contractor reports$/, '/contractor/reports'],
+    ['Stock', /^Stock$/, '/contractor/stock'],
     ['Engineers', /^Engineers$/, '/contractor-management'],
     ['Dashboard', /^Contractor dashboard$/, '/contractor'],
   ];

@@ -57,7 +57,7 @@ const pages: PageCheck[] = [
     },
     heading: /^User management$/,
   },
-  { name: 'not-built-yet', path: '/audit', heading: /^Security audit$/ },
+  { name: 'security-audit', path: '/audit', heading: /^Security Audit$/ },
 ];
 
 /** Problems a person would see: sideways scroll, wrapped ids and emails, actions out of reach. */
@@ -82,7 +82,8 @@ async function layoutProblems(page: Page) {
     for (const el of main.querySelectorAll<HTMLElement>('a, span, td, p, dd, div, h1')) {
       if (!visible(el) || el.children.length > 0) continue;
       const text = el.textContent?.trim() ?? '';
-      const isOrderNumber = /^UPL-\d{4}-\d{6}$/.test(text);
+      // Both forms: before issue 18 and since (decision 051).
+      const isOrderNumber = /^UPL-\d{4}-\d{6,}(-[2-9A-HJKMNP-TV-Z]{4})?$/.test(text);
       const isEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
       if (!isOrderNumber && !isEmail) continue;
       if (!oneLine(el)) problems.push(`"${text}" wraps onto two lines`);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -6,13 +5,12 @@ import {
   photoCategoryLabels,
   visitPaths,
   type EngineerVisit,
-  type EngineerVisitsResponse,
   type VisitRecord,
 } from '../src/shared/visits/visit-record';
+import { ENGINEER, expectNoAxeViolations, freshVisits } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 // Issue 13: the engineer app on a phone, offline for a visit, every change arriving once.
-const ENGINEER = 'engineer@example.com';
 
 // Each test records whole visits and uploads their photos (sharp on the server): give them room.
 test.describe.configure({ timeout: 180_000 });
@@ -32,28 +30,6 @@ test.beforeAll(async () => {
     .jpeg()
     .toBuffer();
 });
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${screen}`,
-  ).toEqual([]);
-}
-
-/** Open visits of the engineer that nothing has been recorded on yet (the server's view). */
-async function freshVisits(baseURL: string): Promise<EngineerVisit[]> {
-  const api = await apiAs(baseURL, ENGINEER);
-  const res = await api.get(`${visitPaths.engineerVisits}?days=7`);
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as EngineerVisitsResponse;
-  await api.dispose();
-  return body.items.filter(
-    (v) => v.status === 'scheduled' && !v.record.checkIn && !v.record.outcome,
-  );
-}
 
 async function serverRecord(baseURL: string, visitId: string): Promise<VisitRecord> {
   const api = await apiAs(baseURL, ENGINEER);

@@ -29,6 +29,11 @@ async function expectNoAxeViolations(page: Page) {
   expect(
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+  // Headings in order under the page's one h1 (issue 24: an h3 came straight after the h1).
+  const headings = await new AxeBuilder({ page })
+    .withRules(['heading-order', 'page-has-heading-one'])
+    .analyze();
+  expect(headings.violations.map((v) => v.id)).toEqual([]);
 }
 
 for (const viewport of [

@@ -34,7 +34,9 @@ test('a new order emails the customer a customer-form link that opens', async ({
   });
   expect(created.status(), await created.text()).toBe(201);
   const mail = await mailbox.waitForMessage(email, { since, timeoutMs: 60_000 });
-  expect(mail.subject).toMatch(/^Your order UPL-\d{4}-\d{6}: tell us about your installation$/);
+  expect(mail.subject).toMatch(
+    /^Your order UPL-\d{4}-\d{6}-[2-9A-HJKMNP-TV-Z]{4}: tell us about your installation$/,
+  );
   const link = /https?:\/\/\S+\/customer-form\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   const url = new URL(link!);
@@ -86,10 +88,10 @@ for (const viewport of [
     const number = `+4477009009${viewport.width === 390 ? '61' : '62'}`;
     const since = new Date();
     await page.getByRole('textbox', { name: 'Test number' }).fill(number);
-    await page.getByRole('button', { name: 'Send test message' }).click();
+    await page.getByRole('button', { name: 'Send test message', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Test message' })).toBeVisible();
     const received = await smsInbox.waitForMessage(number, { since, timeoutMs: 30_000 });
-    expect(received.body).toBe('Test message from Uplink.');
+    expect(received.body).toBe('Test message from Uplink Installations.');
     await page.getByRole('textbox', { name: 'Recipient' }).fill(number.slice(1));
     await expect(page.getByText(number).first()).toBeVisible();
     await checkPage(page, `sms-settings-${viewport.width}`);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
@@ -76,6 +77,12 @@ test('back office takes an order from creation to cancellation; the dashboard fo
   const orderNumber = (await heading.innerText()).trim();
   const orderUrl = page.url();
   await expect(page.getByText(postcode)).toBeVisible();
+  // A new order waits for the customer: none of the office's buttons is the blue, primary one
+  // (issue 24), and the page says whom it waits for.
+  const steps = page.getByRole('region', { name: 'Next steps' });
+  await expect(steps.getByText('Waiting for the customer to fill in the form.')).toBeVisible();
+  await expect(steps.getByRole('button', { name: 'Mark customer form submitted' })).toBeVisible();
+  await expect(steps.locator('button.bg-brand-600')).toHaveCount(0);
 
   const afterCreate = await dashboardFigures(page);
   expect(afterCreate.received).toBe(before.received + 1);
@@ -177,4 +184,39 @@ test('the filtered list exports as CSV and stays usable on a 360 px phone', asyn
   await cards.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name: /^UPL-/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Next steps' })).toBeVisible();
+});
+
+test('at 1280 px every order is one line, the whole text in the tooltip; a cancelled order has no SLA (issue 24)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, office);
+  await page.goto('/orders');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const layout = await table.evaluate((element) => {
+    const rows = [...element.querySelectorAll('tbody tr')];
+    const oneLine = (row: Element) => row.getBoundingClientRect().height < 50;
+    return {
+      rows: rows.length,
+      taller: rows.filter((row) => !oneLine(row)).map((row) => row.textContent),
+      sideways: element.parentElement!.scrollWidth > element.parentElement!.clientWidth,
+    };
+  });
+  expect(layout.rows).toBeGreaterThan(10);
+  expect(layout.taller).toEqual([]);
+  expect(layout.sideways).toBe(false);
+  const first = table.getByRole('row').nth(1);
+  await expect(first.getByRole('cell').nth(1).locator('[title]')).toHaveAttribute('title', / · /);
+
+  await page.goto('/orders?status=cancelled');
+  const cancelled = table.getByRole('row').nth(1);
+  await expect(cancelled).toContainText('Cancelled');
+  await expect(cancelled).not.toContainText('On track');
+  await expect(cancelled.getByText('SLA: none, the order was cancelled')).toBeAttached();
+  const axe = await new AxeBuilder({ page })
+    .include('table')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 });

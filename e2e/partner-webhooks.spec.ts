@@ -7,6 +7,7 @@ import {
   type WebhookReceiver,
 } from '../tests/support/webhook-receiver';
 import { apiAs, expect, signIn, test } from './fixtures';
+import { recordWholeVisit } from './visit-record';
 
 // Issue 14: a local HTTP server plays the partner. Its order is moved to completed through the
 // app and the partner receives every event once, each signature checked by the test's own
@@ -116,13 +117,14 @@ test.describe('partner webhooks', () => {
       [contractor, 'accept', {}],
       [contractor, 'schedule', { engineerId, date: inDays(3), slot: 'am' }],
       [engineer, 'check-in', {}],
-      [
-        engineer,
-        'complete',
-        { customerSignOffName: 'Petroc Trelawny', serials: { dish: 'D-1', router: 'R-1' } },
-      ],
+      [engineer, 'complete', {}],
     ];
     for (const [api, path, data] of steps) {
+      if (path === 'complete') {
+        // The engineer app's record first: completion needs every part of it (issue 18).
+        const { visits } = await (await office.get(`/api/orders/${order.id}`)).json();
+        await recordWholeVisit(engineer, visits[0].id);
+      }
       await ok(await api.post(`/api/orders/${order.id}/${path}`, { data }));
     }
     const detail = await (await office.get(`/api/orders/${order.id}`)).json();

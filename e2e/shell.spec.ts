@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
@@ -244,7 +245,15 @@ test.describe('back-office navigation on a desktop', () => {
     await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
     await page.goto('/orders');
-    await expect(page.getByText('You do not have access to this page')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+    ).toBeVisible();
+    // Issue 24: axe found no h1 on this page.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .withRules(['page-has-heading-one', 'heading-order'])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspNoncePlaceholder } from '@shared/csp-nonce';
 
 const LOGIN_BUDGET_BYTES = 120 * 1024;
 const BACK_OFFICE_BUDGET_BYTES = 200 * 1024;
@@ -95,7 +96,7 @@ describe('performance budget', () => {
   it('keeps the JavaScript for a cold signed-out visit to /login under 120 KB on the wire', () => {
     const total = measure('Cold /login', [
       entryKey(),
-      keyEndingWith('features/auth/components/LoginPage.tsx'),
+      keyEndingWith('features/auth/components/login-page.tsx'),
     ]);
     expect(total).toBeLessThan(LOGIN_BUDGET_BYTES);
   });
@@ -103,8 +104,8 @@ describe('performance budget', () => {
   it('keeps the JavaScript for a cold visit to /back-office under 200 KB on the wire', () => {
     const total = measure('Cold /back-office', [
       entryKey(),
-      keyEndingWith('features/shell/components/AppShell.tsx'),
-      keyEndingWith('features/back-office-dashboard/components/BackOfficeDashboardPage.tsx'),
+      keyEndingWith('features/shell/components/app-shell.tsx'),
+      keyEndingWith('features/dashboard/components/back-office-dashboard-page.tsx'),
     ]);
     expect(total).toBeLessThan(BACK_OFFICE_BUDGET_BYTES);
   });
@@ -112,15 +113,15 @@ describe('performance budget', () => {
   it('keeps the JavaScript for a cold /engineer under 250 KB gzipped, scanner and signature pad lazy', () => {
     const keys = [
       entryKey(),
-      keyEndingWith('features/shell/components/AppShell.tsx'),
-      keyEndingWith('features/engineer/components/EngineerApp.tsx'),
+      keyEndingWith('features/shell/components/app-shell.tsx'),
+      keyEndingWith('features/visits/components/engineer-app.tsx'),
     ];
     const total = measure('Cold /engineer', keys, 'gz');
     expect(total).toBeLessThan(ENGINEER_BUDGET_BYTES);
     const cold = new Set(keys.flatMap((key) => [...staticClosure(key)]));
     for (const lazyPart of [
-      'features/engineer/components/ScannerDialog.tsx',
-      'features/engineer/components/SignaturePadField.tsx',
+      'features/visits/components/scanner-dialog.tsx',
+      'features/visits/components/signature-pad-field.tsx',
     ]) {
       expect(cold.has(manifest[keyEndingWith(lazyPart)]!.file), `${lazyPart} is lazy`).toBe(false);
     }
@@ -135,5 +136,16 @@ describe('performance budget', () => {
       expect(existsSync(path.join(outDir, `${file}.br`)), `${file}.br`).toBe(true);
       expect(existsSync(path.join(outDir, `${file}.gz`)), `${file}.gz`).toBe(true);
     }
+  });
+});
+
+describe('the built page', () => {
+  // Issue 18: the server swaps this placeholder for each response's CSP nonce (app-page.ts).
+  it('carries the CSP nonce placeholder on its scripts and in a csp-nonce meta tag', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain(`<meta property="csp-nonce" nonce="${cspNoncePlaceholder}"`);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${cspNoncePlaceholder}"`);
   });
 });

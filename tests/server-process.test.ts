@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from './support/auth';
 import { freePort, spawnServer, type ServerProcess } from './support/server-process';
 
 const started: ServerProcess[] = [];
@@ -52,7 +53,8 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('finishes a request in flight when told to stop by SIGTERM, then exits 0', async () => {
-    const server = await start();
+    // At info the server logs each incoming request: the stop is sent once it has this one.
+    const server = await start({ LOG_LEVEL: 'info' });
     await server.ready;
     // A request whose body is still arriving is in flight until the last byte is sent.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -70,10 +72,13 @@ describe('the server process', { timeout: 120_000 }, () => {
       );
       req.on('error', reject);
       req.write('{"half":');
-      setTimeout(() => {
-        server.child.kill('SIGTERM');
-        setTimeout(() => req.end('"done"}'), 500);
-      }, 300);
+      waitFor(async () => (server.output().includes('/api/nothing-here') ? true : null))
+        .then(() => {
+          server.child.kill('SIGTERM');
+          // The rest of the body arrives while the server is stopping.
+          setTimeout(() => req.end('"done"}'), 500);
+        })
+        .catch(reject);
     });
     const answer = await response;
     expect(answer.status).toBe(404);

@@ -82,6 +82,50 @@ describe('compressed, cached web assets', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  // Issue 18: without Accept-Encoding (or with identity) `/` answered 403, @fastify/send
+  // refusing a folder; every page answers the same HTML however it is asked for.
+  it.each(['/', '/back-office/orders', '/engineer/visits/abc', '/index.html'])(
+    'answers %s without Accept-Encoding with the page, uncompressed',
+    async (url) => {
+      for (const headers of [{}, { 'accept-encoding': 'identity' }, { accept: 'text/html' }]) {
+        const res = await app.inject({ url, headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.body).toContain('<div id="root">');
+      }
+    },
+  );
+
+  it('answers / the same with gzip, Brotli or none, and HEAD / too', async () => {
+    const plain = await app.inject({ url: '/' });
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    expect([plain.statusCode, gz.statusCode, br.statusCode]).toEqual([200, 200, 200]);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    const pages = [
+      plain.body,
+      gunzipSync(gz.rawPayload).toString(),
+      brotliDecompressSync(br.rawPayload).toString(),
+    ];
+    for (const page of pages) expect(page).toContain('<div id="root">');
+    const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const head = await app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers a folder of assets 404, with or without Accept-Encoding', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+      const res = await app.inject({ url: '/assets/', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
   it('serves index.html for a client route compressed and never cached', async () => {
     const res = await app.inject({
       url: '/back-office/orders',

@@ -1,9 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { smsWebhookRoutes } from './modules/messages/sms-webhooks.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -21,6 +23,10 @@ import { partnerApiRoutes } from './modules/partner-api/partner-api.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
+import { fieldFlagsRoutes } from './modules/stock/field-flags.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -75,4 +81,14 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerPortalRoutes);
   // The customer's public pages: customer form, kit arrived, portal (issue 11).
   await app.register(customerLinksRoutes);
+  // What broke in a browser page, reported by the web's error boundaries (decision 057).
+  await app.register(clientErrorsRoutes);
+  // Stock: catalogue, locations, the ledger and serials (issue 20).
+  await app.register(stockRoutes);
+  // Backups, restore and the maintenance status (issue 21, /admin/backup).
+  await app.register(backupRoutes);
+  await app.register(fieldFlagsRoutes);
+  // The Security Audit: the audit log, its CSV and charts (issue 21).
+  await app.register(auditRoutes);
+  await app.register(reportsRoutes);
 };

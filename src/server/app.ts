@@ -12,13 +12,18 @@ import { apiRoutes } from './api';
 import { auditSubscribers } from './modules/audit/audit.subscribers';
 import { messagesSubscribers } from './modules/messages/messages.subscribers';
 import { webhooksSubscribers } from './modules/webhooks/webhooks.subscribers';
+import { stockSubscribers } from './modules/stock/stock.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
 import { mapTileOrigin, refreshMapTileOrigin } from './modules/settings/settings.service';
+import { answerFrameworkError } from './plugins/problem-details';
 import { partnerApiV1Routes } from './modules/partner-api/v1.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
+import { cspNonceOf } from './plugins/csp-nonce';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { collectRoutes } from './plugins/route-registry';
 import { webAppPlugin } from './plugins/web-app';
+import { maintenancePlugin } from './modules/backup/maintenance.routes';
 
 export type BuildAppOptions = AppDepsWithoutLog & {
   logger?: FastifyServerOptions['logger'];
@@ -57,9 +62,11 @@ export async function buildApp(options: BuildAppOptions) {
         : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   collectRoutes(app);
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const deps: AppDeps = { ...startDeps, log: app.log };
@@ -69,6 +76,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
+  // While a restore runs, every other request answers 503 (issue 21).
+  await app.register(maintenancePlugin);
   // The dispatch map's tiles come from the tile server in the settings (decision 035): a page
   // load re-reads its origin (cached briefly) before the CSP below is written.
   app.addHook('onRequest', async (request) => {
@@ -83,7 +92,8 @@ export async function buildApp(options: BuildAppOptions) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', () => mapTileOrigin()],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // A fresh nonce per response (issue 18); the HTML pages carry the same one.
+        scriptSrc: ["'self'", (_request, response) => `'nonce-${cspNonceOf(response)}'`],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
@@ -98,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditSubscribers);
   await app.register(messagesSubscribers);
   await app.register(webhooksSubscribers);
+  await app.register(stockSubscribers);
 
   await app.register(healthRoutes);
   // The partner API: API keys only, beside (not inside) the app's session-guarded /api scope.

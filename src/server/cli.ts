@@ -18,19 +18,23 @@ import { issueDemoLinks } from './modules/customer-links/customer-links.service'
 import { createActiveUser, disableUserByEmail, inviteUser } from './modules/users/users.service';
 import { describeDemoRemoval, removeDemoData } from './seed/demo-remove';
 import { openConfiguredDatabase } from './start-server';
+import { backupCommands } from './modules/backup/backup-cli.service';
 
 const cliContext: AuditContext = { actorUserId: null, ip: null, userAgent: 'uplink-cli' };
 
 type CliDeps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 
 /** Opens the configured database (refusing plainly when the server holds it), runs `work`, closes. */
-async function withDeps<T>(work: (deps: CliDeps) => Promise<T>, options: { queue?: boolean } = {}) {
+async function withDeps<T>(
+  work: (deps: CliDeps) => Promise<T>,
+  options: { queue?: boolean; migrate?: boolean } = {},
+) {
   const config: Config = loadConfig();
   const database: DatabaseHandle = await openConfiguredDatabase(config);
   let queue: JobQueue | undefined;
   const adapters = createAdapters(config);
   try {
-    await migrate(database);
+    if (options.migrate !== false) await migrate(database);
     queue = createJobQueue(database, { runWorkers: false });
     // Messages are handed to the server's worker through the queue; only start it when needed.
     if (options.queue) await queue.start();
@@ -169,6 +173,8 @@ export function buildCli() {
         );
       }
     });
+
+  backupCommands(program, withDeps, cliContext);
 
   return program;
 }

@@ -25,3 +25,23 @@ export const forbidden = (message = 'You do not have permission to do that') =>
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 export const badRequest = (message: string, details?: Record<string, string[]>) =>
   new AppError(400, commonErrorCodes.validation, message, details);
+
+const shapeWords: Record<string, string> = {
+  object: 'a JSON object',
+  array: 'a JSON list',
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
+const describeShape = (value: unknown) =>
+  shapeWords[value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value] ??
+  'something else';
+
+/**
+ * The words for a request body that is not the shape a route expects at all (issue 18: `null`,
+ * `[]`, `0` or `""` where an object is due): what was expected and what came.
+ */
+export function wrongBodyShapeMessage(expected: string, received: unknown) {
+  return `The request body must be ${shapeWords[expected] ?? expected}, not ${describeShape(received)}`;
+}

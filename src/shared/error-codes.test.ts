@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   authErrorCodes,
+  backupErrorCodes,
   commonErrorCodes,
   contractorEngineerErrorCodes,
+  customerDataErrorCodes,
   customerJourneyErrorCodes,
   dispatchErrorCodes,
   errorCodes,
@@ -10,6 +12,7 @@ import {
   lifecycleErrorCodes,
   orderErrorCodes,
   partnerApiErrorCodes,
+  stockErrorCodes,
   userErrorCodes,
   visitErrorCodes,
   webhookErrorCodes,
@@ -35,6 +38,9 @@ describe('error code catalog', () => {
     visitErrorCodes,
     webhookErrorCodes,
     partnerApiErrorCodes,
+    stockErrorCodes,
+    customerDataErrorCodes,
+    backupErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

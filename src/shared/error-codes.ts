@@ -12,11 +12,15 @@ export const commonErrorCodes = {
   /** A client error from the framework without a code of its own. */
   badRequest: 'BAD_REQUEST',
   notFound: 'NOT_FOUND',
+  /** The path exists, but not for this method (the partner API answers 405 with Allow). */
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  /** A JSON body nested deeper than any contract needs (issue 18), refused before it is read. */
+  bodyTooDeep: 'BODY_TOO_DEEP',
 } as const;
 
 /** Error codes of the auth calls; the web branches on these (spec §8: SMS_AUTH_DISABLED). */
@@ -80,6 +84,8 @@ export const customerJourneyErrorCodes = {
   alreadySubmitted: 'ALREADY_SUBMITTED',
   /** The upload is not a JPEG, PNG or WebP picture, or is too large. */
   badPhoto: 'BAD_PHOTO',
+  /** The link has taken all the photos it may (linkPhotoLimits in the customer-form contract). */
+  linkPhotoLimitReached: 'LINK_PHOTO_LIMIT_REACHED',
   /** The portal needs the postcode (or a signed link) first. */
   portalProofRequired: 'PORTAL_PROOF_REQUIRED',
   /** Wrong postcode or unknown order: the same answer for both. */
@@ -142,6 +148,34 @@ export const partnerApiErrorCodes = {
   invalidCidr: 'INVALID_CIDR',
 } as const;
 
+/** Stock (issue 20): a movement the ledger refuses; the message names product, place and what is there. */
+export const stockErrorCodes = {
+  /** The movement would take a level below zero. */
+  notEnoughStock: 'NOT_ENOUGH_STOCK',
+  /** A serial is not where the movement says it is (or is in no state to move). */
+  serialNotThere: 'SERIAL_NOT_THERE',
+  /** The serial is installed already. */
+  serialAlreadyInstalled: 'SERIAL_ALREADY_INSTALLED',
+  /** A list of serials with repeats, or serials already known, refused before anything is saved. */
+  serialsRefused: 'SERIALS_REFUSED',
+} as const;
+
+/** Data protection (issue 21). */
+export const customerDataErrorCodes = {
+  /** 409: the customer has an order not closed or cancelled yet. */
+  customerHasOpenOrders: 'CUSTOMER_HAS_OPEN_ORDERS',
+} as const;
+
+/** Backup and restore (issue 21). */
+export const backupErrorCodes = {
+  /** The app is restoring a backup: every other request waits (503, Retry-After). */
+  maintenance: 'MAINTENANCE',
+  /** A backup or a restore is running already. */
+  backupBusy: 'BACKUP_BUSY',
+  /** The backup cannot be restored (damaged, or made by a newer version). */
+  backupUnusable: 'BACKUP_UNUSABLE',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -155,6 +189,9 @@ export const errorCodes = {
   ...visitErrorCodes,
   ...webhookErrorCodes,
   ...partnerApiErrorCodes,
+  ...stockErrorCodes,
+  ...customerDataErrorCodes,
+  ...backupErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app';
-import { customerFormSubmissions } from '../../src/server/db/schema/customer-journey';
-import { orderEvents } from '../../src/server/db/schema/order-events';
-import { orders } from '../../src/server/db/schema/orders';
-import { publicLinks } from '../../src/server/db/schema/public-links';
-import { visits } from '../../src/server/db/schema/visits';
-import type { CustomerFormAnswers } from '@shared/customer-journey/customer-form.contracts';
+import { customerFormSubmissions } from '../../src/server/modules/customer-links/customer-links.schema';
+import { orderEvents } from '../../src/server/modules/orders/order-events.schema';
+import { orders } from '../../src/server/modules/orders/orders.schema';
+import { publicLinks } from '../../src/server/modules/public-links/public-links.schema';
+import { visits } from '../../src/server/modules/visits/visits.schema';
+import type { CustomerFormAnswers } from '@shared/customer-links/customer-form.contracts';
 import { ukToday } from '../../src/server/modules/dashboard/dashboard.service';
 import { createUser, signIn, type AuthHeaders } from '../support/auth';
 import { buildOrder, createContractor, createJobType, createPartner } from './orders';

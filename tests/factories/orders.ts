@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { contractorRates, contractors } from '../../src/server/db/schema/contractors';
-import { jobTypes } from '../../src/server/db/schema/job-types';
-import { orderEvents } from '../../src/server/db/schema/order-events';
-import { orders } from '../../src/server/db/schema/orders';
-import { partners } from '../../src/server/db/schema/partners';
-import { visits } from '../../src/server/db/schema/visits';
+import {
+  contractorRates,
+  contractors,
+} from '../../src/server/modules/contractors/contractors.schema';
+import { jobTypes } from '../../src/server/modules/job-types/job-types.schema';
+import { orderEvents } from '../../src/server/modules/orders/order-events.schema';
+import { orders } from '../../src/server/modules/orders/orders.schema';
+import { partners } from '../../src/server/modules/partners/partners.schema';
+import { visits } from '../../src/server/modules/visits/visits.schema';
 import { insertCustomer } from '../../src/server/modules/customers/customers.repository';
+import { ensureDepot } from '../../src/server/modules/stock/stock-locations.service';
 import {
   nextOrderNumber,
   orderSearchText,
@@ -77,6 +81,8 @@ export async function createContractor(
       .insert(contractorRates)
       .values(rates.map((rate) => ({ contractorId: row!.id, ...rate })));
   }
+  // As the contractors service does: a company has a depot.
+  await ensureDepot(dbOf(app), row!);
   return row!;
 }
 

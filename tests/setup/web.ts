@@ -1,7 +1,11 @@
 // The engineer app keeps its store in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
+// findBy* and waitFor wait for their condition up to this long: a loaded two-core machine can
+// take more than the library's one second to render a lazy form, and a pass is never slower.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Radix's toast starts a close timer it never clears on unmount, so a file that ends within a
 // toast's duration would have it fire after jsdom is gone ("document is not defined"). Timers

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../src/server/app';
-import type { NewUserRow, UserRow } from '../../src/server/db/schema/users';
+import type { NewUserRow, UserRow } from '../../src/server/modules/users/users.schema';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { createSession, sessionCookieName } from '../../src/server/modules/auth/session.service';
 import { insertUser } from '../../src/server/modules/users/users.repository';
+import { ensureVan } from '../../src/server/modules/stock/stock-locations.service';
 import type { Role } from '@shared/roles';
 
 /** The password every factory user has unless told otherwise. */
@@ -43,6 +44,9 @@ export async function createUser(app: App, overrides: UserOverrides = {}): Promi
     passwordHash: password === null ? null : await passwordHashFor(password),
     ...values,
   });
+  // As the users service does: an engineer has a van.
+  if (row.role === 'engineer' || row.additionalRoles.includes('engineer'))
+    await ensureVan(app.deps.database.db, row);
   return Object.assign(row, { password });
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@shared/api-error';
 import { commonErrorCodes, isErrorCode, isFastifyErrorCode } from '@shared/error-codes';
-import { AppError } from '../errors';
+import { AppError, wrongBodyShapeMessage } from '../errors';
 
 /**
  * One place turns every error into `{ message, code, details? }`: validation errors become
@@ -22,7 +22,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const details: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (details[field] ??= []).push(issue.message ?? 'Invalid value');
+        const wrongShape =
+          field === '_' && error.validationContext === 'body' && issue.keyword === 'invalid_type';
+        const message = wrongShape
+          ? wrongBodyShapeMessage(String(issue.params.expected), request.body)
+          : issue.message;
+        (details[field] ??= []).push(message ?? 'Invalid value');
       }
       const first = Object.entries(details)[0];
       const message = first

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema/idempotency';
+import { idempotencyKeys, type IdempotencyKeyRow } from './idempotency.schema';
 
 /** How long a key is kept (issue 8: at least 24 hours). */
 export const idempotencyRetentionHours = 24;

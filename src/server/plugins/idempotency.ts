@@ -13,8 +13,10 @@ import {
   idempotencyKeyPattern,
   idempotentReplayedHeader,
 } from '@shared/idempotency';
-import type { IdempotencyKeyRow } from '../db/schema/idempotency';
+import type { IdempotencyKeyRow } from './idempotency.schema';
+import { commonErrorCodes } from '@shared/error-codes';
 import { AppError } from '../errors';
+import { maxJsonDepth } from './json-body';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -50,14 +52,26 @@ const transientClientErrors = new Set([408, 429]);
 /** Expired keys are purged at most this often per process, on the next keyed request. */
 const purgeIntervalMs = 10 * 60 * 1000;
 
-/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
-export function canonicalJson(value: unknown): string {
+/**
+ * JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. Bodies arrive at
+ * most `maxJsonDepth` deep (plugins/json-body.ts); the depth guard keeps the recursion bounded
+ * whatever the caller hands in.
+ */
+export function canonicalJson(value: unknown, depth = 0): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (depth > maxJsonDepth) {
+    throw new AppError(
+      400,
+      commonErrorCodes.bodyTooDeep,
+      `The JSON body is nested more than ${maxJsonDepth} levels deep`,
+    );
+  }
+  if (Array.isArray(value))
+    return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, item]) => item !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonicalJson(item)}`).join(',')}}`;
+  return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonicalJson(item, depth + 1)}`).join(',')}}`;
 }
 
 /** sha256 over method, path (with query) and the body as parsed. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authErrorCodes } from '@shared/auth/auth.contracts';
+import { isPartnerApiUrl, problem, sendProblem } from './problem-details';
 import { isIpBlocked } from '../modules/security/blocked-ips.service';
 
 /**
@@ -13,14 +14,13 @@ export const ipBlockPlugin = fp(async (app: FastifyInstance) => {
     if (request.url === '/healthz' || request.url === '/readyz') return;
     if (await isIpBlocked(app.deps.database, request.ip)) {
       // The partner API answers RFC 9457 problem details (issue 14).
-      if (request.url.startsWith('/api/v1/')) {
-        return reply.status(403).type('application/problem+json').send({
-          type: 'urn:uplink:problem:ip-blocked',
-          title: 'Forbidden',
-          status: 403,
-          detail: 'Access from your network address is blocked.',
-          code: authErrorCodes.ipBlocked,
-        });
+      if (isPartnerApiUrl(request.url)) {
+        return sendProblem(
+          reply,
+          problem(403, authErrorCodes.ipBlocked, 'Access from your network address is blocked.', {
+            instance: request.id,
+          }),
+        );
       }
       return reply.status(403).send({
         message: 'Access from your network address is temporarily blocked.',

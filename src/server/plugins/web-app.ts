@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { commonErrorCodes } from '@shared/api-error';
 import { isApiPathWebScreen } from '@shared/web-routes';
+import { sendAppPage } from './app-page';
 
 export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
@@ -28,9 +29,10 @@ function wantsWebApp(request: FastifyRequest) {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, `index.html` (never cached) for
- * every client route, each as the Brotli or gzip copy made at build time when the browser
- * accepts it (decision 025). Unknown API paths stay JSON 404s.
+ * Serves the built web app: hashed assets cached for a year, each as the Brotli or gzip copy
+ * made at build time when the browser accepts it (decision 025); `index.html` (never cached)
+ * for every client route, with the response's CSP nonce (app-page.ts). Unknown API paths stay
+ * JSON 404s.
  *
  * `distDir` is read on every request, never resolved once: a rebuild swaps the dist/web
  * symlink to a new folder and the next request sees it.
@@ -47,6 +49,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir?: st
       index: false,
       cacheControl: false,
       preCompressed: true,
+      // A path ending in `/` names a folder (`/` itself, `/assets/`): with an Accept-Encoding
+      // the plugin passes it to the not-found handler below, without one @fastify/send answered
+      // 403 for a folder (issue 18: `GET /` without Accept-Encoding). Now both go the same way.
+      // HTML goes out only as the app page below, with the response's CSP nonce (issue 18).
+      allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.endsWith('.html'),
       setHeaders(reply, filePath) {
         const relative = path.relative(distDir, filePath);
         const hashed = relative.startsWith('assets' + path.sep);
@@ -55,10 +62,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir?: st
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    if (hasBuild && wantsWebApp(request)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasBuild && wantsWebApp(request)) return sendAppPage(request, reply, distDir);
     return reply.status(404).send({
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
       code: commonErrorCodes.notFound,

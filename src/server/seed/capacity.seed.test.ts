@@ -2,8 +2,8 @@ import { eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getTestDatabase, resetTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../db/client';
-import { users } from '../db/schema/users';
-import { visits } from '../db/schema/visits';
+import { users } from '../modules/users/users.schema';
+import { visits } from '../modules/visits/visits.schema';
 import type { VisitSlot } from '@shared/orders/order-status';
 import { demoSeeders } from './seeders';
 

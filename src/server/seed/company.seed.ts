@@ -1,4 +1,4 @@
-import { appMeta } from '../db/schema/meta';
+import { appMeta } from '../db/meta.schema';
 import type { Seeder } from './seeder';
 
 export const demoCompany = {

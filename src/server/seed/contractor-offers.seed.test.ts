@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractorDashboard } from '@shared/contractor-portal/contractor-portal.contracts';
 import { signIn } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { users } from '../db/schema/users';
+import { users } from '../modules/users/users.schema';
 import type { Database } from '../db/client';
 import { demoCompletedThisMonth, demoOffers } from './contractor-offers.seed';
 import { demoSeeders } from './seeders';

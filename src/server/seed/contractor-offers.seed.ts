@@ -1,20 +1,22 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { StorageAdapter } from '../adapters/storage/storage.adapter';
 import type { Database } from '../db/client';
-import { contractorRates } from '../db/schema/contractors';
-import { customerFormSubmissions } from '../db/schema/customer-journey';
-import { jobTypes } from '../db/schema/job-types';
-import { orderEvents } from '../db/schema/order-events';
-import { orders } from '../db/schema/orders';
-import { partners } from '../db/schema/partners';
-import { publicLinks } from '../db/schema/public-links';
-import { users } from '../db/schema/users';
-import { visits } from '../db/schema/visits';
+import { contractorRates } from '../modules/contractors/contractors.schema';
+import { customerFormSubmissions } from '../modules/customer-links/customer-links.schema';
+import { jobTypes } from '../modules/job-types/job-types.schema';
+import { orderEvents } from '../modules/orders/order-events.schema';
+import { orders } from '../modules/orders/orders.schema';
+import { partners } from '../modules/partners/partners.schema';
+import { publicLinks } from '../modules/public-links/public-links.schema';
+import { users } from '../modules/users/users.schema';
+import { visits } from '../modules/visits/visits.schema';
 import { insertCustomer } from '../modules/customers/customers.repository';
 import { nextOrderNumber, orderSearchText } from '../modules/orders/orders.repository';
-import type { CustomerFormAnswers } from '@shared/customer-journey/customer-form.contracts';
+import type { CustomerFormAnswers } from '@shared/customer-links/customer-form.contracts';
 import type { VisitSlot } from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
+import { completedRecordColumns, storeRecordEvidence, type RecordPlan } from './completed-record';
 import { findDemoContractor } from './demo-contractor';
 import type { Seeder } from './seeder';
 import type { ReservedSlot } from './slot-book';
@@ -143,12 +145,12 @@ export function demoCompletedSlots(now: Date): ReservedSlot[] {
 
 export const contractorOffersSeeder: Seeder = {
   name: 'contractor-offers',
-  async run({ db, now }) {
-    await seedContractorOffers(db, now);
+  async run({ db, now, storage }) {
+    await seedContractorOffers(db, now, storage);
   },
 };
 
-export async function seedContractorOffers(db: Database, now: Date) {
+export async function seedContractorOffers(db: Database, now: Date, storage?: StorageAdapter) {
   const company = await findDemoContractor(db);
   if (!company) return;
   const [partner] = await db.select().from(partners).limit(1);
@@ -337,9 +339,20 @@ export async function seedContractorOffers(db: Database, now: Date) {
       })
       .returning();
     const visitDate = isoDate(completedAt);
+    const checkedInAt = new Date(completedAt.getTime() - 2 * 3_600_000);
+    const record: RecordPlan = {
+      visitId: randomUUID(),
+      orderId: order!.id,
+      engineerId: engineer.id,
+      customerName: `${spec.firstName} ${spec.lastName}`,
+      checkedInAt,
+      signedAt: new Date(completedAt.getTime() - 5 * 60_000),
+      serials: { dish: `UTA${4_200_000 + index}`, router: `UTR${5_300_000 + index}` },
+    };
     const [visit] = await db
       .insert(visits)
       .values({
+        id: record.visitId,
         orderId: order!.id,
         contractorId: company.id,
         engineerId: engineer.id,
@@ -347,10 +360,9 @@ export async function seedContractorOffers(db: Database, now: Date) {
         slot: spec.slot,
         status: 'completed',
         outcome: 'completed',
-        checkedInAt: new Date(completedAt.getTime() - 2 * 3_600_000),
+        checkedInAt,
         checkedOutAt: completedAt,
-        customerSignOffName: `${spec.firstName} ${spec.lastName}`,
-        serials: { dish: `UTA${4_200_000 + index}`, router: `UTR${5_300_000 + index}` },
+        ...completedRecordColumns(record),
         createdAt: new Date(receivedAt.getTime() + 5 * dayMs),
         updatedAt: completedAt,
       })
@@ -388,5 +400,6 @@ export async function seedContractorOffers(db: Database, now: Date) {
         visitId: visit!.id,
       }),
     ]);
+    await storeRecordEvidence(db, storage, record);
   }
 }

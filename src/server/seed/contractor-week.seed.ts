@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema/customers';
-import { jobTypes } from '../db/schema/job-types';
-import { orderEvents } from '../db/schema/order-events';
-import { orders } from '../db/schema/orders';
-import { partners } from '../db/schema/partners';
-import { users } from '../db/schema/users';
-import { visits } from '../db/schema/visits';
+import { customers } from '../modules/customers/customers.schema';
+import { jobTypes } from '../modules/job-types/job-types.schema';
+import { orderEvents } from '../modules/orders/order-events.schema';
+import { orders } from '../modules/orders/orders.schema';
+import { partners } from '../modules/partners/partners.schema';
+import { users } from '../modules/users/users.schema';
+import { visits } from '../modules/visits/visits.schema';
 import {
   customerSearchText,
   nextCustomerReference,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { contractors } from '../db/schema/contractors';
+import { contractors } from '../modules/contractors/contractors.schema';
 
 /** The demo contractor company the demo contractor, engineer and dual accounts belong to. */
 export const demoContractorName = 'Tamar Satellite Services Ltd';

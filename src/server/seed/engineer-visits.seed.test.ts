@@ -5,8 +5,11 @@ import { signIn } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { runFirstStartSeed } from './seed';
 import { demoCompletedOrderNumber, demoEngineerEmail } from './engineer-visits.seed';
-import { users } from '../db/schema/users';
-import { eq } from 'drizzle-orm';
+import { users } from '../modules/users/users.schema';
+import { orders } from '../modules/orders/orders.schema';
+import { visitPhotos, visits } from '../modules/visits/visits.schema';
+import { visitCompletionGaps } from '../modules/visits/visit-completion.service';
+import { eq, inArray } from 'drizzle-orm';
 
 describe('engineer visits demo seed', () => {
   let app: TestApp;
@@ -61,5 +64,38 @@ describe('engineer visits demo seed', () => {
       headers: pdfHeaders,
     });
     expect(photo.statusCode).toBe(200);
+  });
+
+  it('gives every completed or closed demo order its whole record, files included (issue 18)', async () => {
+    const db = app.deps.database.db;
+    const storage = app.deps.adapters.storage;
+    const ended = await db
+      .select({ visit: visits })
+      .from(visits)
+      .innerJoin(orders, eq(orders.id, visits.orderId))
+      .where(inArray(orders.status, ['completed', 'closed']));
+    const completing = ended.filter((row) => row.visit.outcome === 'completed');
+    expect(completing.length).toBeGreaterThan(40);
+    expect(new Set(completing.map((row) => row.visit.orderId)).size).toBe(
+      new Set(ended.map((row) => row.visit.orderId)).size,
+    );
+    for (const { visit } of completing) {
+      expect(await visitCompletionGaps(db, visit), visit.id).toEqual([]);
+      expect(await storage.get(visit.signatureKey!), visit.signatureKey!).not.toBeNull();
+    }
+    const photos = await db
+      .select()
+      .from(visitPhotos)
+      .where(
+        inArray(
+          visitPhotos.visitId,
+          completing.map((row) => row.visit.id),
+        ),
+      );
+    expect(photos).toHaveLength(completing.length * 8);
+    for (const photo of photos) {
+      expect(await storage.get(photo.storageKey), photo.storageKey).not.toBeNull();
+      expect(await storage.get(photo.thumbnailKey), photo.thumbnailKey).not.toBeNull();
+    }
   });
 });

@@ -1,61 +1,30 @@
-import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { slaDeadlines } from '@shared/orders/sla';
 import type { OrderStatus, VisitSlot } from '@shared/orders/order-status';
-import { photoCategories, type PhotoCategory } from '@shared/visits/visit-record';
 import type { Database } from '../db/client';
-import { customers } from '../db/schema/customers';
-import { jobTypes } from '../db/schema/job-types';
-import { orderEvents } from '../db/schema/order-events';
-import { orders } from '../db/schema/orders';
-import { partners } from '../db/schema/partners';
-import { users } from '../db/schema/users';
-import { visitPhotos, visits } from '../db/schema/visits';
+import { customers } from '../modules/customers/customers.schema';
+import { jobTypes } from '../modules/job-types/job-types.schema';
+import { orderEvents } from '../modules/orders/order-events.schema';
+import { orders } from '../modules/orders/orders.schema';
+import { partners } from '../modules/partners/partners.schema';
+import { users } from '../modules/users/users.schema';
+import { visits } from '../modules/visits/visits.schema';
 import { customerSearchText } from '../modules/customers/customers.repository';
+import { newOrderNumber } from '../modules/orders/order-number';
 import { orderSearchText } from '../modules/orders/orders.repository';
+import { completedRecordColumns, storeRecordEvidence, type RecordPlan } from './completed-record';
 import type { SeedContext, Seeder } from './seeder';
 import type { ReservedSlot } from './slot-book';
 
 // Issue 13: the demo engineer's day. Visits today and tomorrow (one half done: checked in, survey
 // saved, three photos) and a completed installation with its whole record, so the engineer app,
-// /installation, /order-summary and the certificate PDF show everything. Photos are small real
-// JPEGs made with sharp; without a storage adapter (some tests) the photos are left out.
+// /installation, /order-summary and the certificate PDF show everything (completed-record.ts).
 
 export const demoEngineerEmail = 'engineer@example.com';
 
 const dayMs = 24 * 3600 * 1000;
 const londonDate = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
-
-const categoryColours: Record<PhotoCategory, string> = {
-  site_before: '#94a3b8',
-  mount: '#64748b',
-  dish_installed: '#2563eb',
-  cable_entry: '#0f766e',
-  router_location: '#7c3aed',
-  obstruction_check: '#0891b2',
-  speed_test: '#16a34a',
-  site_after: '#475569',
-};
-
-/** A small real JPEG with the category written on it. */
-async function demoPhoto(category: PhotoCategory): Promise<{ jpeg: Buffer; thumb: Buffer }> {
-  const label = category.replace('_', ' ');
-  const svg = `<svg width="640" height="480" xmlns="http://www.w3.org/2000/svg"><rect width="640" height="480" fill="${categoryColours[category]}"/><text x="320" y="250" font-size="44" font-family="sans-serif" fill="white" text-anchor="middle">${label}</text></svg>`;
-  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-  const thumb = await sharp(jpeg)
-    .resize(400, 400, { fit: 'inside' })
-    .jpeg({ quality: 72 })
-    .toBuffer();
-  return { jpeg, thumb };
-}
-
-async function demoSignature(): Promise<Buffer> {
-  const svg =
-    '<svg width="360" height="120" xmlns="http://www.w3.org/2000/svg"><path d="M20 90 C 60 10, 100 110, 140 50 S 220 20, 250 80 S 320 60, 340 40" stroke="#111827" stroke-width="4" fill="none"/></svg>';
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 type Plan = {
   firstName: string;
@@ -175,7 +144,7 @@ async function seedEngineerVisits({ db, now, storage }: SeedContext) {
         updatedAt: receivedAt,
       })
       .returning();
-    const orderNumber = `UPL-${receivedAt.getUTCFullYear()}-${String(orderN).padStart(6, '0')}`;
+    const orderNumber = newOrderNumber(receivedAt, orderN);
     const deadlines = slaDeadlines(receivedAt, 14);
     const checkedInAt = new Date(
       now.getTime() - (plan.stage === 'completed' ? dayMs + 3 * 3600_000 : 3600_000),
@@ -225,8 +194,17 @@ async function seedEngineerVisits({ db, now, storage }: SeedContext) {
       })
       .returning();
     const visitId = crypto.randomUUID();
-    const signatureKey = `visit-signatures/${visitId}.png`;
     const done = plan.stage === 'completed';
+    const record: RecordPlan = {
+      visitId,
+      orderId: order!.id,
+      engineerId: engineer.id,
+      customerName: `${plan.firstName} ${plan.lastName}`,
+      checkedInAt,
+      signedAt: new Date(completedAt.getTime() - 5 * 60_000),
+      serials: { dish: 'UTD-2291-88410', router: 'UTR-7731-20554' },
+      position: { latitude: 50.4681, longitude: -4.7183 },
+    };
     await db.insert(visits).values({
       id: visitId,
       orderId: order!.id,
@@ -252,24 +230,12 @@ async function seedEngineerVisits({ db, now, storage }: SeedContext) {
               workingAtHeightConfirmed: true,
               savedAt: new Date(checkedInAt.getTime() + 20 * 60_000).toISOString(),
             },
-      serials: done ? { dish: 'UTD-2291-88410', router: 'UTR-7731-20554' } : {},
-      otherSerials: done ? [{ label: 'Power supply', serial: 'PSU-55120-A' }] : null,
-      serialsSavedAt: done ? new Date(checkedInAt.getTime() + 90 * 60_000) : null,
-      commissioning: done
+      ...(done
         ? {
-            dishId: 'UTD-2291-88410',
-            routerId: 'UTR-7731-20554',
-            obstructionPercent: 0.4,
-            downloadMbps: 187.6,
-            uploadMbps: 18.3,
-            latencyMs: 41,
-            testedAt: new Date(checkedInAt.getTime() + 120 * 60_000).toISOString(),
-            breaches: [],
+            ...completedRecordColumns(record),
+            otherSerials: [{ label: 'Power supply', serial: 'PSU-55120-A' }],
           }
-        : null,
-      customerSignOffName: done ? `${plan.firstName} ${plan.lastName}` : null,
-      signatureKey: done && storage ? signatureKey : null,
-      signedAt: done ? new Date(completedAt.getTime() - 5 * 60_000) : null,
+        : {}),
       checkedOutAt: done ? completedAt : null,
       outcome: done ? 'completed' : null,
       outcomeNotes: done
@@ -325,39 +291,13 @@ async function seedEngineerVisits({ db, now, storage }: SeedContext) {
       });
     await db.insert(orderEvents).values(events);
 
-    if (!storage || plan.stage === 'scheduled') continue;
-    const categories = done
-      ? photoCategories
-      : (['site_before', 'mount', 'dish_installed'] as const);
-    let minute = 25;
-    for (const category of categories) {
-      const { jpeg, thumb } = await demoPhoto(category);
-      const photoId = crypto.randomUUID();
-      const month = now.toISOString().slice(0, 7);
-      const storageKey = `visit-photos/${month}/${photoId}.jpg`;
-      const thumbnailKey = `visit-photos/${month}/${photoId}.thumb.jpg`;
-      await storage.put(storageKey, jpeg, 'image/jpeg');
-      await storage.put(thumbnailKey, thumb, 'image/jpeg');
-      await db.insert(visitPhotos).values({
-        id: photoId,
-        visitId,
-        orderId: order!.id,
-        category,
-        storageKey,
-        thumbnailKey,
-        contentType: 'image/jpeg',
-        bytes: jpeg.length,
-        width: 640,
-        height: 480,
-        sha256: createHash('sha256').update(jpeg).digest('hex'),
-        takenAt: new Date(checkedInAt.getTime() + (minute += 9) * 60_000),
-        latitude: 50.4681,
-        longitude: -4.7183,
-        uploadedBy: engineer.id,
-        uploadedAt: new Date(checkedInAt.getTime() + minute * 60_000),
-      });
-    }
-    if (done) await storage.put(signatureKey, await demoSignature(), 'image/png');
+    if (plan.stage === 'scheduled') continue;
+    await storeRecordEvidence(
+      db,
+      storage,
+      record,
+      done ? {} : { categories: ['site_before', 'mount', 'dish_installed'], signature: false },
+    );
   }
 }
 

@@ -2,15 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase, resetTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../db/client';
-import { contractors } from '../db/schema/contractors';
-import { orderEvents } from '../db/schema/order-events';
-import { orders } from '../db/schema/orders';
-import { partners } from '../db/schema/partners';
-import { users } from '../db/schema/users';
-import { visits } from '../db/schema/visits';
+import { contractors } from '../modules/contractors/contractors.schema';
+import { orderEvents } from '../modules/orders/order-events.schema';
+import { orders } from '../modules/orders/orders.schema';
+import { partners } from '../modules/partners/partners.schema';
+import { users } from '../modules/users/users.schema';
+import { visits } from '../modules/visits/visits.schema';
 import { kitTransitions, statusTransitions } from '@shared/orders/order-lifecycle';
 import { kitStatuses, orderStatuses } from '@shared/orders/order-status';
-import { customers } from '../db/schema/customers';
+import { customers } from '../modules/customers/customers.schema';
 import { demoContractorName } from './demo-contractor';
 import { demoCustomer, ordersSeeder } from './orders.seed';
 
@@ -47,7 +47,8 @@ describe('orders demo seed', () => {
     expect(new Set(rows.map((r) => r.kitStatus))).toEqual(new Set(kitStatuses));
     const names = (await db.select().from(partners)).map((p) => p.name);
     expect(names).toContain('SBPM');
-    for (const row of rows) expect(row.orderNumber).toMatch(/^UPL-\d{4}-\d{6}$/);
+    for (const row of rows)
+      expect(row.orderNumber).toMatch(/^UPL-\d{4}-\d{6}-[2-9A-HJKMNP-TV-Z]{4}$/);
   });
 
   it('links the demo accounts to the demo contractor', async () => {

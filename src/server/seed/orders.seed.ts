@@ -1,14 +1,16 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { StorageAdapter } from '../adapters/storage/storage.adapter';
 import type { Database } from '../db/client';
-import { contractorRates, contractors } from '../db/schema/contractors';
-import { customers } from '../db/schema/customers';
-import { jobTypes } from '../db/schema/job-types';
-import { orderEvents } from '../db/schema/order-events';
-import { orders } from '../db/schema/orders';
-import { partners } from '../db/schema/partners';
-import { users } from '../db/schema/users';
-import { visits } from '../db/schema/visits';
+import { contractorRates, contractors } from '../modules/contractors/contractors.schema';
+import { customers } from '../modules/customers/customers.schema';
+import { jobTypes } from '../modules/job-types/job-types.schema';
+import { orderEvents } from '../modules/orders/order-events.schema';
+import { orders } from '../modules/orders/orders.schema';
+import { partners } from '../modules/partners/partners.schema';
+import { users } from '../modules/users/users.schema';
+import { visits } from '../modules/visits/visits.schema';
 import { customerSearchText } from '../modules/customers/customers.repository';
+import { newOrderNumber } from '../modules/orders/order-number';
 import { orderSearchText } from '../modules/orders/orders.repository';
 import {
   visitSlots,
@@ -17,6 +19,7 @@ import {
   type OrderStatus,
 } from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
+import { completedRecordColumns, storeRecordEvidence, type RecordPlan } from './completed-record';
 import { demoCompletedSlots } from './contractor-offers.seed';
 import { demoContractorName } from './demo-contractor';
 import { demoEngineerSlots } from './engineer-visits.seed';
@@ -386,9 +389,9 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export const ordersSeeder: Seeder = {
   name: 'orders',
-  async run({ db, now }) {
+  async run({ db, now, storage }) {
     const reserved = [...demoEngineerSlots(now), ...demoCompletedSlots(now)];
-    await seedOrders(db, now, { orderCount: 200, seed: 20_260_501, reserved });
+    await seedOrders(db, now, { orderCount: 200, seed: 20_260_501, reserved, storage });
   },
 };
 
@@ -411,7 +414,13 @@ function reserveSlots(
 export async function seedOrders(
   db: Database,
   now: Date,
-  options: { orderCount: number; seed: number; reserved?: readonly ReservedSlot[] },
+  options: {
+    orderCount: number;
+    seed: number;
+    reserved?: readonly ReservedSlot[];
+    /** Where the completed visits' photos and signatures go (rows are written without it). */
+    storage?: StorageAdapter;
+  },
 ) {
   const random = seededRandom(options.seed);
 
@@ -491,6 +500,7 @@ export async function seedOrders(
   const orderValues: (typeof orders.$inferInsert)[] = [];
   const eventValues: (typeof orderEvents.$inferInsert)[] = [];
   const visitValues: (typeof visits.$inferInsert)[] = [];
+  const completedRecords: RecordPlan[] = [];
   const { rows: seqRows } = (await db.execute(
     sql`select nextval('order_number_seq')::int as order_n, nextval('customer_reference_seq')::int as customer_n`,
   )) as unknown as { rows: { order_n: number; customer_n: number }[] };
@@ -719,23 +729,34 @@ export async function seedOrders(
           step.reason = 'Recorded on site.';
           break;
         }
-        case 'complete':
+        case 'complete': {
           step.actorRole = 'engineer';
           status = 'completed';
-          Object.assign(visit!, {
-            status: 'completed',
-            outcome: 'completed',
-            checkedOutAt: when,
-            customerSignOffName: `${firstName} ${lastName}`,
+          // A completed order has its whole record, as the completion rule asks (issue 18).
+          const record: RecordPlan = {
+            visitId: visit!.id!,
+            orderId,
+            engineerId: visit!.engineerId,
+            customerName: `${firstName} ${lastName}`,
+            checkedInAt: visit!.checkedInAt!,
+            signedAt: new Date(when.getTime() - 5 * 60_000),
             serials: {
               dish: `UTA${random.int(1_000_000, 9_999_999)}`,
               router: `UTR${random.int(1_000_000, 9_999_999)}`,
             },
+          };
+          completedRecords.push(record);
+          Object.assign(visit!, {
+            status: 'completed',
+            outcome: 'completed',
+            checkedOutAt: when,
+            ...completedRecordColumns(record),
           });
           order.completedAt = when;
           order.slaStoppedAt = when;
           step.data = { visitId: visit!.id };
           break;
+        }
         case 'close':
           status = 'closed';
           order.closedAt = when;
@@ -804,7 +825,7 @@ export async function seedOrders(
       customerValues.push(record);
       if (isDemoCustomer) demoCustomerRecord = record;
     }
-    const orderNumber = `UPL-${receivedAt.getUTCFullYear()}-${String(orderN).padStart(6, '0')}`;
+    const orderNumber = newOrderNumber(receivedAt, orderN);
     orderN += 1;
     const partnerReference =
       partner.code === 'DIRECT' ? null : `${partner.code}-${100_000 + index}`;
@@ -874,6 +895,7 @@ export async function seedOrders(
     await db.insert(visits).values(visitValues.slice(i, i + 500));
   for (let i = 0; i < eventValues.length; i += 500)
     await db.insert(orderEvents).values(eventValues.slice(i, i + 500));
+  for (const record of completedRecords) await storeRecordEvidence(db, options.storage, record);
   await db.execute(
     sql`select setval('order_number_seq', ${orderN - 1}), setval('customer_reference_seq', ${customerN - 1})`,
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTestDatabase, resetTestDatabase } from '../../../tests/support/test-database';
-import { users } from '../db/schema/users';
+import { users } from '../modules/users/users.schema';
 import { seedAnnouncement, type Seeder } from './seed';
 
 // Issue 9: what the start-up banner says about demo data where the server runs.

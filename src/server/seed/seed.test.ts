@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTestDatabase, resetTestDatabase } from '../../../tests/support/test-database';
-import { appMeta } from '../db/schema/meta';
+import { appMeta } from '../db/meta.schema';
 import { readSeedRecord, runFirstStartSeed, type Seeder } from './seed';
 
 describe('first-start seed', () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage/storage.adapter';
 import type { Database } from '../db/client';
-import { appMeta } from '../db/schema/meta';
-import { users } from '../db/schema/users';
+import { appMeta } from '../db/meta.schema';
+import { users } from '../modules/users/users.schema';
 import type { Seeder } from './seeder';
 import { demoSeeders } from './seeders';
 

@@ -4,6 +4,7 @@ import { contractorOffersSeeder } from './contractor-offers.seed';
 import { contractorWeekSeeder } from './contractor-week.seed';
 import { engineerVisitsSeeder } from './engineer-visits.seed';
 import { ordersSeeder } from './orders.seed';
+import { stockSeeder } from './stock.seed';
 import { usersSeeder } from './users.seed';
 
 /** Every feature's demo data, in the order it must run. Add each new seeder here. */
@@ -12,6 +13,8 @@ import { usersSeeder } from './users.seed';
 // contractorOffersSeeder adds to the demo contractor's orders: keep it AFTER the orders seeder.
 // contractorWeekSeeder books the demo contractor's engineers: keep it AFTER users and orders.
 // engineerVisitsSeeder needs the demo engineer linked to its company: after ordersSeeder.
+// stockSeeder stocks the demo contractor's depot and its engineers' vans, and the demo job
+// types' kit: after users and orders.
 export const demoSeeders: Seeder[] = [
   usersSeeder,
   companySeeder,
@@ -19,4 +22,5 @@ export const demoSeeders: Seeder[] = [
   contractorOffersSeeder,
   engineerVisitsSeeder,
   contractorWeekSeeder,
+  stockSeeder,
 ];

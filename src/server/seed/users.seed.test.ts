@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestApp, sameOrigin } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { messages } from '../db/schema/messages';
+import { messages } from '../modules/messages/messages.schema';
 import { demoPassword, usersSeeder } from './users.seed';
 
 let app: TestApp;

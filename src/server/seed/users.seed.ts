@@ -1,4 +1,4 @@
-import { users, type NewUserRow } from '../db/schema/users';
+import { users, type NewUserRow } from '../modules/users/users.schema';
 import { hashPassword } from '../modules/auth/password';
 import type { Seeder } from './seeder';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { listedAnswers, propertyTypes, tenures } from '../customer-journey/customer-form.contracts';
-import { refSchema } from '../orders/common.contracts';
+import { listedAnswers, propertyTypes, tenures } from '../customer-links/customer-form.contracts';
+import { refSchema } from '../schema/common.contracts';
 import { safeText } from '../schema/text';
 import { kitStatuses, orderStatuses, visitSlots } from '../orders/order-status';
-import { visitListItem } from '../orders/visits.contracts';
+import { visitListItem } from '../visits/visits.contracts';
 
 // Issue 12: the contractor's dashboard and reports. A contractor company is a tenant: every
 // figure is its own orders and visits, and nothing here carries the price charged to the partner.

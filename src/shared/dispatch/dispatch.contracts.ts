@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '../schema/calendar-date';
 import { safeText } from '../schema/text';
-import { reasonField } from '../orders/common.contracts';
+import { reasonField } from '../schema/common.contracts';
 import { kitStatuses, orderStatuses, visitSlots, visitStatuses } from '../orders/order-status';
 
 // The contractor's dispatch board and map (issue 12): the week's engineers and visits, the

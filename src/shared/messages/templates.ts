@@ -13,6 +13,7 @@ export const templateKinds = [
   'engineer_on_the_way',
   'visit_failed',
   'installation_complete',
+  'portal_link',
   'test_message',
 ] as const;
 export type TemplateKind = (typeof templateKinds)[number];
@@ -61,6 +62,7 @@ export const allowedVariables: Record<TemplateKind, readonly TemplateVariable[]>
   engineer_on_the_way: [...everyMessage, 'engineerFirstName', 'link'],
   visit_failed: [...everyMessage, 'date', 'link'],
   installation_complete: [...everyMessage, 'link'],
+  portal_link: [...everyMessage, 'link'],
   test_message: ['companyName', 'companyPhone'],
 };
 
@@ -74,6 +76,7 @@ export const templateKindLabels: Record<TemplateKind, string> = {
   engineer_on_the_way: 'Engineer on the way',
   visit_failed: 'Visit failed',
   installation_complete: 'Installation complete',
+  portal_link: 'Link to the order page (asked for by the customer)',
   test_message: 'Test message',
 };
 
@@ -206,6 +209,21 @@ export const defaultTemplates: Record<TemplateKind, Record<TemplateChannel, Temp
         sign,
     },
   },
+  // Issue 18: the customer asked for it on the portal's postcode page ("Send me a link").
+  portal_link: {
+    sms: {
+      subject: null,
+      body:
+        'Hi {{firstName}}, here is the link to your order {{orderNumber}}: {{link}} If you did not ask for it, ignore this text. - ' +
+        sign,
+    },
+    email: {
+      subject: 'Your link to order {{orderNumber}}',
+      body:
+        'Hello {{firstName}},\n\nYou asked for a link to your order {{orderNumber}}. It opens your order page without the postcode:\n{{link}}\n\nIf you did not ask for it, you can ignore this email.\n\nQuestions? Call us on {{companyPhone}}.\n\n' +
+        sign,
+    },
+  },
   test_message: {
     sms: { subject: null, body: 'Test message from {{companyName}}.' },
     email: {
@@ -323,9 +341,6 @@ export const previewTemplateResponseSchema = z.object({
     .object({ encoding: z.enum(['GSM-7', 'UCS-2']), units: z.number(), segments: z.number() })
     .nullable(),
 });
-
-/** Who the messages come from ({{companyName}}, {{companyPhone}}). */
-export const companyDetails = { name: 'Uplink', phone: '0330 123 4567' } as const;
 
 /** {{slot}} as the customer reads it. */
 export const slotWords = { am: 'Morning', pm: 'Afternoon', all_day: 'All day' } as const;

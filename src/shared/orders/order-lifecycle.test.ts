@@ -315,10 +315,16 @@ describe('conditions', () => {
   it('complete needs the completion record', () => {
     const order = base({ status: 'in_progress' });
     const refusal = decideTransition('complete', 'engineer', order, {
-      completionMissing: ['customer sign-off'],
+      completionMissing: ['photo:cable_entry', 'signature'],
     });
-    expect(refusal).toMatchObject({ code: 'COMPLETION_INCOMPLETE' });
-    if (!refusal.ok) expect(refusal.message).toContain('customer sign-off');
+    expect(refusal).toMatchObject({
+      code: 'COMPLETION_INCOMPLETE',
+      details: { missing: ['photo:cable_entry', 'signature'] },
+    });
+    if (!refusal.ok)
+      expect(refusal.message).toBe(
+        'The visit cannot be completed yet. Missing: photo: Cable entry, customer signature.',
+      );
   });
 
   it('resume returns to the status the order left', () => {

@@ -10,6 +10,7 @@ import {
   type KitStatus,
   type OrderStatus,
 } from './order-status';
+import { completionRequirementLabel, type CompletionRequirement } from '../visits/visit-record';
 
 /** Who is making a move, relative to the order (not the user's role in general). */
 export const lifecycleActors = [
@@ -76,7 +77,8 @@ export const lifecycleActionLabels: Record<LifecycleAction, { label: string; ver
   check_in: { label: 'Check in', verb: 'check in on' },
   complete: { label: 'Complete', verb: 'complete' },
   fail: { label: 'Visit failed', verb: 'fail the visit of' },
-  close: { label: 'Close', verb: 'close' },
+  // Not "Close": beside a dialog's own close button, that word said two things (issue 24).
+  close: { label: 'Approve for invoicing', verb: 'close' },
   hold: { label: 'Put on hold', verb: 'put on hold' },
   resume: { label: 'Resume', verb: 'resume' },
   cancel: { label: 'Cancel order', verb: 'cancel' },
@@ -305,8 +307,8 @@ export type LifecycleInput = {
   contractor?: { active: boolean } | null;
   /** For schedule: the engineer chosen, and whether they work for the order's contractor. */
   engineer?: { belongsToContractor: boolean; active: boolean } | null;
-  /** For complete: what the completion record still lacks (empty when complete). */
-  completionMissing?: readonly string[];
+  /** For complete: what the visit's record still lacks (empty when complete; issue 18). */
+  completionMissing?: readonly CompletionRequirement[];
   courier?: string | null;
   trackingNumber?: string | null;
 };
@@ -331,7 +333,13 @@ export const lifecycleRefusalCodes = [
 ] as const;
 export type LifecycleRefusalCode = (typeof lifecycleRefusalCodes)[number];
 
-export type LifecycleRefusal = { ok: false; code: LifecycleRefusalCode; message: string };
+export type LifecycleRefusal = {
+  ok: false;
+  code: LifecycleRefusalCode;
+  message: string;
+  /** Machine-readable particulars (completion: `missing`, the requirements not met). */
+  details?: Record<string, string[]>;
+};
 export type LifecycleDecision =
   | {
       ok: true;
@@ -351,8 +359,12 @@ const hasText = (value: string | null | undefined) =>
   typeof value === 'string' && value.trim() !== '';
 const kitReady = (kit: KitStatus) => kit === 'arrived' || kit === 'customer_supplied';
 
-function refuse(code: LifecycleRefusalCode, message: string): LifecycleRefusal {
-  return { ok: false, code, message };
+function refuse(
+  code: LifecycleRefusalCode,
+  message: string,
+  details?: Record<string, string[]>,
+): LifecycleRefusal {
+  return details ? { ok: false, code, message, details } : { ok: false, code, message };
 }
 
 function statusWords(status: OrderStatus) {
@@ -447,7 +459,11 @@ function checkCondition(
       const missing = input.completionMissing ?? [];
       return missing.length === 0
         ? null
-        : refuse('COMPLETION_INCOMPLETE', `The visit record is incomplete: ${missing.join(', ')}.`);
+        : refuse(
+            'COMPLETION_INCOMPLETE',
+            `The visit cannot be completed yet. Missing: ${missing.map(completionRequirementLabel).join(', ')}.`,
+            { missing: [...missing] },
+          );
     }
     case 'courier_and_tracking':
       return hasText(input.courier) && hasText(input.trackingNumber)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText, searchText } from '../schema/text';
+import { fieldFlagSchema } from '../stock/field-flags.contracts';
 import {
   dateOnly,
   listOf,
@@ -10,8 +11,8 @@ import {
   reasonField,
   refSchema,
   requiredText,
-} from './common.contracts';
-import { customerInput, customerSchema } from './customers.contracts';
+} from '../schema/common.contracts';
+import { customerInput, customerSchema } from '../customers/customers.contracts';
 import { lifecycleActions, lifecycleConditions, type LifecycleAction } from './order-lifecycle';
 import {
   assignmentStates,
@@ -21,7 +22,7 @@ import {
   slaStates,
   visitSlots,
 } from './order-status';
-import { visitSchema } from './visits.contracts';
+import { visitSchema } from '../visits/visits.contracts';
 
 export { orderErrorCodes } from '../error-codes';
 
@@ -156,6 +157,8 @@ export const orderDetail = z.object({
   timeline: z.array(orderEventSchema),
   /** The moves the requesting user may make now. */
   allowedActions: z.array(allowedActionSchema),
+  /** Back office: serials from the field that were not in the engineer's van (issue 20). */
+  fieldFlags: z.array(fieldFlagSchema).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -237,10 +240,10 @@ export const orderActionEndpoints = {
     }),
   },
   complete: {
+    // The record (photos, serials, speed test, signature) comes from the visit's steps
+    // (/api/visits/:id/...); completion is refused until it is whole (issue 18).
     path: 'complete',
     body: z.object({
-      customerSignOffName: optionalText(120),
-      serials: z.record(safeText().min(1).max(40), safeText().trim().min(1).max(80)).optional(),
       notes: optionalText(2000, { multiline: true }),
       ...version,
     }),
@@ -272,9 +275,6 @@ export const orderActionEndpoints = {
 export type OrderActionBody<A extends LifecycleAction> = z.input<
   (typeof orderActionEndpoints)[A]['body']
 >;
-
-/** The completion record's required serials until the engineer app adds photos and signature. */
-export const requiredCompletionSerials = ['dish', 'router'] as const;
 
 // Assignment queue (/back-office/contractor-management).
 export const assignmentQueueQuery = z.object({

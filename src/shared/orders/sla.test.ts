@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSlaTargetDays, slaDeadlines, slaState, slaTargetDays } from './sla';
+import { defaultSlaTargetDays, slaDeadlines, slaState, slaTargetDays, slaWords } from './sla';
 
 const received = new Date('2026-03-01T09:00:00Z');
 const days = (n: number) => new Date(received.getTime() + n * 24 * 60 * 60 * 1000);
@@ -44,5 +44,14 @@ describe('slaState', () => {
     const { atRiskAt, dueAt } = slaDeadlines(received, 14);
     expect(atRiskAt.toISOString()).toBe('2026-03-11T21:00:00.000Z');
     expect(dueAt.toISOString()).toBe('2026-03-15T09:00:00.000Z');
+  });
+});
+
+describe('the SLA in words for the order status (issue 24)', () => {
+  it('has none once cancelled, met or missed once done, the live state before', () => {
+    expect(slaWords('cancelled', 'on_track')).toBeNull();
+    expect(slaWords('completed', 'at_risk')?.label).toBe('Target met');
+    expect(slaWords('closed', 'breached')?.label).toBe('Target missed');
+    expect(slaWords('scheduled', 'on_track')?.label).toBe('On track');
   });
 });

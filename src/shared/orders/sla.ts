@@ -1,4 +1,5 @@
-import type { SlaState } from './order-status';
+import { statusTones, type StatusTone } from '../status-tones';
+import { slaStateLabels, type OrderStatus, type SlaState } from './order-status';
 
 // PRODUCT.md "SLA": days from `received` to `completed`; default 14; a partner may have its own.
 export const defaultSlaTargetDays = 14;
@@ -55,4 +56,21 @@ export function slaStateFromDeadlines(input: {
   if (at > input.dueAt.getTime()) return 'breached';
   if (at > input.atRiskAt.getTime()) return 'at_risk';
   return 'on_track';
+}
+
+/**
+ * The SLA in words for an order in this status (issue 24): a cancelled order has none (null,
+ * shown as "—"); a completed or closed one met or missed its target, it is no longer "on track".
+ */
+export function slaWords(
+  status: OrderStatus,
+  state: SlaState,
+): { label: string; tone: StatusTone } | null {
+  if (status === 'cancelled') return null;
+  if (status === 'completed' || status === 'closed') {
+    return state === 'breached'
+      ? { label: 'Target missed', tone: 'danger' }
+      : { label: 'Target met', tone: 'success' };
+  }
+  return { label: slaStateLabels[state], tone: statusTones.sla[state] };
 }

@@ -89,6 +89,8 @@ export const apiRequestLogItem = z.object({
   ip: z.string(),
   requestId: z.string(),
   errorCode: z.string().nullable(),
+  /** Requests the row stands for: more than 1 for an address's keyless minute (issue 18). */
+  count: z.number().int(),
 });
 export type ApiRequestLogItem = z.infer<typeof apiRequestLogItem>;
 export const apiRequestLogResponse = z.object({

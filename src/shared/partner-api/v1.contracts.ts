@@ -7,7 +7,7 @@ import {
   phoneField,
   postcodeField,
   requiredText,
-} from '../orders/common.contracts';
+} from '../schema/common.contracts';
 import { kitStatuses, orderStatuses } from '../orders/order-status';
 
 // The partner API, version 1 (issue 14). These schemas validate every request and answer, and
@@ -48,7 +48,13 @@ export const v1CreateOrderBody = z.object({
     .trim()
     .min(1, 'Required')
     .max(40)
-    .meta({ description: 'The job type code we agreed with you, such as STANDARD.' }),
+    .meta({
+      // A code the demo data has, so the documented example is accepted (issue 24).
+      description:
+        'The job type code we agreed with you, such as STD_INSTALL (any case). An unknown ' +
+        'code is refused with UNKNOWN_JOB_TYPE, naming the codes that exist.',
+      examples: ['STD_INSTALL'],
+    }),
   customer: v1CustomerInput,
   requestedDate: calendarDate
     .nullish()

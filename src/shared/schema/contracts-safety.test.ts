@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateCustomerBody } from '../orders/customers.contracts';
+import { updateCustomerBody } from '../customers/customers.contracts';
 import { orderActionEndpoints, updateOrderBody } from '../orders/orders.contracts';
 import { calendarDateMessages } from './calendar-date';
 import { textMessages } from './text';

@@ -18,6 +18,15 @@ describe('safe text', () => {
     expect(multilineText().safeParse('line\r\nbreak\tand tab').success).toBe(true);
   });
 
+  it('refuses half of a surrogate pair, and keeps whole emoji', () => {
+    for (const value of ['x\ud800y', 'end\udbff', '\udc00start', 'rev\udc00\ud800']) {
+      const result = multilineText().safeParse(value);
+      expect(result.error?.issues[0]?.message).toBe(textMessages.brokenCharacter);
+      expect(safeText().safeParse(value).success).toBe(false);
+    }
+    expect(safeText().parse('dish 📡 fitted')).toBe('dish 📡 fitted');
+  });
+
   it('accepts ordinary text of any script, and chains trim and max', () => {
     expect(safeText().parse('Zoë O’Brien – 東京')).toBe('Zoë O’Brien – 東京');
     expect(searchText(5).parse('  abc  ')).toBe('abc');

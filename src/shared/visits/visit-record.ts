@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from '../schema/calendar-date';
+import { deviceTime } from '../schema/device-time';
 import { multilineText, safeText } from '../schema/text';
 import { failureReasons, orderStatuses, visitSlots, visitStatuses } from '../orders/order-status';
 
@@ -34,7 +35,10 @@ export const visitPaths = {
   commissioning: (visitId: string) => `/api/visits/${visitId}/commissioning`,
   /** PUT signOffBody. */
   signOff: (visitId: string) => `/api/visits/${visitId}/sign-off`,
-  /** POST completeBody: refused (422 VISIT_RECORD_INCOMPLETE) until the record is complete. */
+  /**
+   * POST completeBody: refused (409 COMPLETION_INCOMPLETE, `details.missing` listing
+   * CompletionRequirement values) until the record is complete, as every completion is.
+   */
   complete: (visitId: string) => `/api/visits/${visitId}/complete`,
   /** POST failBody. */
   fail: (visitId: string) => `/api/visits/${visitId}/fail`,
@@ -148,7 +152,7 @@ const line = (label: string, max: number) =>
     .max(max, `${label}: at most ${max} characters`);
 const notes = (label: string, max: number) =>
   multilineText().trim().max(max, `${label}: at most ${max} characters`);
-const isoDateTime = z.iso.datetime({ offset: true, error: 'Give a date and time (ISO 8601)' });
+const isoDateTime = deviceTime;
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 export const positionSchema = z.object({
@@ -174,6 +178,19 @@ export const engineerVisitsQuery = z.object({
   /** First day (London); defaults to today. */
   from: calendarDate.optional(),
   days: z.coerce.number().int().min(1).max(14).default(7),
+  /**
+   * The visits the phone holds, comma-separated: any the list no longer has comes back in
+   * `removed` with the reason, so the phone can say why it took them off (decision 059).
+   */
+  held: z
+    .string()
+    .max(4_000)
+    .optional()
+    .transform((value) => (value ? value.split(',').filter(Boolean) : []))
+    // Refused on `held` itself (not `held.0`): the field the phone sent is the one named.
+    .refine((ids) => ids.length <= 100 && ids.every((id) => z.uuid().safeParse(id).success), {
+      message: 'Held visits must be at most 100 visit ids, separated by commas',
+    }),
 });
 
 /** POST check-in: when the engineer arrived (device clock) and where, if allowed. */
@@ -397,8 +414,11 @@ export const engineerVisitSchema = z.object({
     email: z.string().nullable(),
   }),
   address: z.object({
+    /** The street lines (the county is its own field, written after the town). */
     lines: z.array(z.string()),
     town: z.string(),
+    // A phone may hold visits synced before the county had its own field.
+    county: z.string().nullable().default(null),
     postcode: z.string(),
     /** A maps link for navigation (Google Maps search by address). */
     mapsUrl: z.string(),
@@ -422,11 +442,35 @@ export const engineerVisitSchema = z.object({
 });
 export type EngineerVisit = z.infer<typeof engineerVisitSchema>;
 
+/** Why a visit the phone held is no longer in the engineer's list (decision 059). */
+export const removedVisitReasons = [
+  'cancelled',
+  'unscheduled',
+  'reassigned',
+  'moved',
+  'past',
+] as const;
+export type RemovedVisitReason = (typeof removedVisitReasons)[number];
+
+export const removedVisitSchema = z.object({
+  id: z.uuid(),
+  orderNumber: z.string().nullable(),
+  reason: z.enum(removedVisitReasons),
+  /** When the office changed it (the visit's last change). */
+  at: z.string().nullable(),
+  /** For `moved`: the new date, after the days the phone keeps (`past`: before them). */
+  movedTo: z.string().nullable(),
+});
+export type RemovedVisit = z.infer<typeof removedVisitSchema>;
+
 export const engineerVisitsResponse = z.object({
   from: z.string(),
   to: z.string(),
   thresholds: commissioningThresholdsSchema,
+  /** The engineer's visits in the range; a cancelled visit is not one of them. */
   items: z.array(engineerVisitSchema),
+  /** The `held` visits that are not in `items`, each with why. */
+  removed: z.array(removedVisitSchema).default([]),
 });
 export type EngineerVisitsResponse = z.infer<typeof engineerVisitsResponse>;
 
@@ -472,19 +516,54 @@ export type OrderSummaryResponse = z.infer<typeof orderSummaryResponse>;
 export type CompletionInput = {
   photoCategories: readonly string[];
   serials: { dish?: string | null; router?: string | null } | null;
+  /** The speed test and dish/router ids were recorded. */
+  commissioning: boolean;
   signature: boolean;
 };
 
-/** What completion still needs, in words ("photo: Site before", "dish serial", "signature"). */
-export function completionMissing(input: CompletionInput): string[] {
-  const missing: string[] = [];
+/**
+ * One thing a completed installation's record must hold (machine-readable; issue 18). The
+ * server refuses completion on every path with these in `details.missing`.
+ */
+export type CompletionRequirement =
+  | `photo:${PhotoCategory}`
+  | 'serial:dish'
+  | 'serial:router'
+  | 'commissioning'
+  | 'signature';
+
+/** What completion still needs, as requirements: the one rule for the device and the server. */
+export function completionGaps(input: CompletionInput): CompletionRequirement[] {
+  const gaps: CompletionRequirement[] = [];
   const have = new Set(input.photoCategories);
   for (const category of requiredPhotoCategories)
-    if (!have.has(category)) missing.push(`photo: ${photoCategoryLabels[category]}`);
-  if (!input.serials?.dish) missing.push('dish serial');
-  if (!input.serials?.router) missing.push('router serial');
-  if (!input.signature) missing.push('customer signature');
-  return missing;
+    if (!have.has(category)) gaps.push(`photo:${category}`);
+  if (!input.serials?.dish) gaps.push('serial:dish');
+  if (!input.serials?.router) gaps.push('serial:router');
+  if (!input.commissioning) gaps.push('commissioning');
+  if (!input.signature) gaps.push('signature');
+  return gaps;
+}
+
+/** A requirement in words ("photo: Site before", "dish serial", "customer signature"). */
+export function completionRequirementLabel(requirement: CompletionRequirement): string {
+  if (requirement.startsWith('photo:'))
+    return `photo: ${photoCategoryLabels[requirement.slice('photo:'.length) as PhotoCategory]}`;
+  switch (requirement) {
+    case 'serial:dish':
+      return 'dish serial';
+    case 'serial:router':
+      return 'router serial';
+    case 'commissioning':
+      return 'speed test (commissioning figures)';
+    default:
+      return 'customer signature';
+  }
+}
+
+/** What completion still needs, in words. */
+export function completionMissing(input: CompletionInput): string[] {
+  return completionGaps(input).map(completionRequirementLabel);
 }
 
 export type CommissioningReadings = {
@@ -531,7 +610,6 @@ export function mapsUrl(address: string): string {
 export const visitErrorCodes = {
   visitNotFound: 'VISIT_NOT_FOUND',
   visitNotOpen: 'VISIT_NOT_OPEN',
-  visitRecordIncomplete: 'VISIT_RECORD_INCOMPLETE',
   photoChecksumMismatch: 'PHOTO_CHECKSUM_MISMATCH',
   photoChecksumMissing: 'PHOTO_CHECKSUM_MISSING',
   photoNotAnImage: 'PHOTO_NOT_AN_IMAGE',

@@ -31,8 +31,8 @@ export type AppRoute = {
   page: RoutePage | null;
 };
 
-const HomePage = lazy(() => import('../features/home/components/HomePage'));
-const EngineerApp = lazy(() => import('../features/engineer/components/EngineerApp'));
+const HomePage = lazy(() => import('../features/home/components/home-page'));
+const EngineerApp = lazy(() => import('../features/visits/components/engineer-app'));
 
 const backOffice = ['back_office'] as const;
 const staff = ['back_office', 'contractor', 'engineer'] as const;
@@ -41,19 +41,19 @@ const staff = ['back_office', 'contractor', 'engineer'] as const;
 const apiScreenRoutes: Record<ApiPathWebScreen, Pick<AppRoute, 'area' | 'page'>> = {
   '/api/inbound': {
     area: 'Inbound API',
-    page: lazy(() => import('../features/partner-api/components/InboundPage')),
+    page: lazy(() => import('../features/partner-api/components/inbound-page')),
   },
   '/api/outbound': {
     area: 'Outbound API',
-    page: lazy(() => import('../features/webhooks/components/OutboundPage')),
+    page: lazy(() => import('../features/webhooks/components/outbound-page')),
   },
   '/api/settings': {
     area: 'API settings',
-    page: lazy(() => import('../features/partner-api/components/ApiSettingsPage')),
+    page: lazy(() => import('../features/partner-api/components/api-settings-page')),
   },
   '/api/logs': {
     area: 'API logging',
-    page: lazy(() => import('../features/partner-api/components/LogsPage')),
+    page: lazy(() => import('./pages/api-logs-route')),
   },
 };
 
@@ -61,52 +61,53 @@ const apiScreenRoutes: Record<ApiPathWebScreen, Pick<AppRoute, 'area' | 'page'>>
 // prettier-ignore
 export const routes: readonly AppRoute[] = [
   // Public routes: no authenticated shell (spec §2).
-  { path: '/login', area: 'Sign in', access: 'public', page: lazy(() => import('../features/auth/components/LoginPage')) },
-  { path: '/signup', area: 'Create an account', access: 'public', page: lazy(() => import('../features/auth/components/SignupPage')) },
-  { path: '/set-password', area: 'Set your password', access: 'public', page: lazy(() => import('../features/auth/components/SetPasswordPage')) },
-  { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: lazy(() => import('../features/customer-journey/components/CustomerPortalPage')) },
-  { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: lazy(() => import('../features/customer-journey/components/CustomerFormPage')) },
-  { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: lazy(() => import('../features/customer-journey/components/KitArrivedPage')) },
+  { path: '/login', area: 'Sign in', access: 'public', page: lazy(() => import('../features/auth/components/login-page')) },
+  { path: '/signup', area: 'Create an account', access: 'public', page: lazy(() => import('../features/auth/components/signup-page')) },
+  { path: '/set-password', area: 'Set your password', access: 'public', page: lazy(() => import('../features/auth/components/set-password-page')) },
+  { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: lazy(() => import('../features/customer-links/components/customer-portal-page')) },
+  { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: lazy(() => import('../features/customer-links/components/customer-form-page')) },
+  { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: lazy(() => import('../features/customer-links/components/kit-arrived-page')) },
 
   // Signed in: the welcome page (the landing page when signed out; see AppRoutes).
   { path: '/', area: 'Home', access: 'signed-in', page: HomePage },
   { path: '/home', area: 'Home', access: 'signed-in', page: HomePage },
   { path: '/app', area: 'Home', access: 'signed-in', page: HomePage },
-  { path: '/customer', area: 'My orders', access: ['customer'], page: lazy(() => import('../features/customer-home/components/CustomerHomePage')) },
+  { path: '/customer', area: 'My orders', access: ['customer'], page: lazy(() => import('../features/customer-portal/components/customer-home-page')) },
 
   // Back office (spec §2 navigation).
-  { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: lazy(() => import('../features/back-office-dashboard/components/BackOfficeDashboardPage')) },
-  { path: '/orders', area: 'Orders', access: backOffice, page: lazy(() => import('../features/orders/components/OrdersPage')) },
-  { path: '/orders/new', area: 'New order', access: backOffice, page: lazy(() => import('../features/orders/components/CreateOrderPage')) },
-  { path: '/orders/:id', area: 'Order', access: backOffice, page: lazy(() => import('../features/orders/components/OrderDetailPage')) },
-  { path: '/customers', area: 'Customers', access: backOffice, page: lazy(() => import('../features/customers/components/CustomersPage')) },
-  { path: '/customers/:id', area: 'Customer', access: backOffice, page: lazy(() => import('../features/customers/components/CustomerDetailPage')) },
-  { path: '/contractors', area: 'Contractors', access: backOffice, page: lazy(() => import('../features/contractors/components/ContractorsPage')) },
-  { path: '/contractors/:id', area: 'Contractor', access: backOffice, page: lazy(() => import('../features/contractors/components/ContractorDetailPage')) },
-  { path: '/back-office/contractor-management', area: 'Contractor management', access: backOffice, page: lazy(() => import('../features/contractors/components/ContractorManagementPage')) },
-  { path: '/users', area: 'User management', access: backOffice, page: lazy(() => import('../features/users/components/UsersPage')) },
-  { path: '/audit', area: 'Security audit', access: backOffice, page: null },
-  { path: '/settings', area: 'General settings', access: backOffice, page: null },
-  { path: '/sms-settings', area: 'SMS system', access: backOffice, page: lazy(() => import('../features/sms-settings/components/SmsSettingsPage')) },
+  { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: lazy(() => import('../features/dashboard/components/back-office-dashboard-page')) },
+  { path: '/orders', area: 'Orders', access: backOffice, page: lazy(() => import('../features/orders/components/orders-page')) },
+  { path: '/orders/new', area: 'New order', access: backOffice, page: lazy(() => import('../features/orders/components/create-order-page')) },
+  { path: '/orders/:id', area: 'Order', access: backOffice, page: lazy(() => import('./pages/order-route')) },
+  { path: '/customers', area: 'Customers', access: backOffice, page: lazy(() => import('../features/customers/components/customers-page')) },
+  { path: '/customers/:id', area: 'Customer', access: backOffice, page: lazy(() => import('../features/customers/components/customer-detail-page')) },
+  { path: '/contractors', area: 'Contractors', access: backOffice, page: lazy(() => import('../features/contractors/components/contractors-page')) },
+  { path: '/contractors/:id', area: 'Contractor', access: backOffice, page: lazy(() => import('../features/contractors/components/contractor-detail-page')) },
+  { path: '/back-office/contractor-management', area: 'Contractor management', access: backOffice, page: lazy(() => import('../features/contractors/components/contractor-management-page')) },
+  { path: '/users', area: 'User management', access: backOffice, page: lazy(() => import('./pages/users-route')) },
+  { path: '/audit', area: 'Security audit', access: backOffice, page: lazy(() => import('../features/audit/components/audit-page')) },
+  { path: '/settings', area: 'General settings', access: backOffice, page: lazy(() => import('../features/settings/components/general-settings-page')) },
+  { path: '/sms-settings', area: 'SMS system', access: backOffice, page: lazy(() => import('../features/messages/components/sms-settings-page')) },
   { path: '/xero-settings', area: 'Xero settings', access: backOffice, page: null },
-  { path: '/admin/backup', area: 'Backup', access: backOffice, page: null },
-  { path: '/admin/inventory', area: 'Inventory', access: backOffice, page: null },
-  { path: '/admin/stock-management', area: 'Stock management', access: backOffice, page: null },
-  { path: '/admin/contractor-reports', area: 'Contractor reports', access: backOffice, page: null },
-  { path: '/admin/sbpm-reports', area: 'SBPM reports', access: backOffice, page: null },
+  { path: '/admin/backup', area: 'Backup', access: backOffice, page: lazy(() => import('../features/backup/components/backup-page')) },
+  { path: '/admin/inventory', area: 'Inventory', access: backOffice, page: lazy(() => import('../features/stock/components/inventory-page')) },
+  { path: '/admin/stock-management', area: 'Stock management', access: backOffice, page: lazy(() => import('../features/stock/components/stock-management-page')) },
+  { path: '/admin/contractor-reports', area: 'Contractor reports', access: backOffice, page: lazy(() => import('../features/reports/components/contractor-reports-page')) },
+  { path: '/admin/sbpm-reports', area: 'SBPM reports', access: backOffice, page: lazy(() => import('../features/reports/components/partner-reports-page')) },
   ...apiPathWebScreens.map((path) => ({ path, access: backOffice, ...apiScreenRoutes[path] })),
-  { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: lazy(() => import('../features/partner-api/components/BlockedIpsPage')) },
+  { path: '/blocked-ips', area: 'Blocked IPs', access: backOffice, page: lazy(() => import('../features/security/components/blocked-ips-page')) },
 
   // Contractors and engineers.
-  { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: lazy(() => import('../features/contractor-portal/components/ContractorDashboardPage')) },
+  { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: lazy(() => import('../features/contractor-portal/components/contractor-dashboard-page')) },
   // The contractor's own orders and reports (issue 12, decision 032).
-  { path: '/contractor/orders', area: 'Contractor orders', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrdersPage')) },
-  { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('../features/orders/components/ContractorOrderDetailPage')) },
-  { path: '/contractor/reports', area: 'Contractor reports', access: ['contractor'], page: lazy(() => import('../features/contractor-portal/components/ContractorReportsPage')) },
+  { path: '/contractor/orders', area: 'Contractor orders', access: ['contractor'], page: lazy(() => import('../features/orders/components/contractor-orders-page')) },
+  { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('../features/orders/components/contractor-order-detail-page')) },
+  { path: '/contractor/stock', area: 'Contractor stock', access: ['contractor'], page: lazy(() => import('../features/stock/components/contractor-stock-page')) },
+  { path: '/contractor/reports', area: 'Contractor reports', access: ['contractor'], page: lazy(() => import('../features/contractor-portal/components/contractor-reports-page')) },
   // The dispatch board and the map of waiting orders (issue 12, decisions 034 and 035).
-  { path: '/contractor/board', area: 'Dispatch board', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchBoardPage')) },
-  { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/DispatchMapPage')) },
-  { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/ContractorEngineersPage')) },
+  { path: '/contractor/board', area: 'Dispatch board', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/dispatch-board-page')) },
+  { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/dispatch-map-page')) },
+  { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/contractor-engineers-page')) },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: EngineerApp },
   {
     path: '/engineer/visits/:visitId/:step?',
@@ -114,8 +115,8 @@ export const routes: readonly AppRoute[] = [
     access: 'engineer-capable',
     page: EngineerApp,
   },
-  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/installation/components/InstallationPage')) },
-  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/installation/components/OrderSummaryPage')) },
+  { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/visits/components/installation-page')) },
+  { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/visits/components/order-summary-page')) },
 ];
 
 /** Whether this user may open a route with this access. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idempotencyErrorCodes } from '@shared/idempotency';
 import {
   apiRequest,
   errorCode,
@@ -19,13 +20,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The Idempotency-Key of each call the fetch stub saw, in order. */
+function sentKeys(fetchMock: ReturnType<typeof vi.fn>): (string | undefined)[] {
+  return fetchMock.mock.calls.map(
+    (call) =>
+      ((call as unknown[])[1] as { headers: Record<string, string> }).headers['Idempotency-Key'],
+  );
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 describe('apiRequest (spec §7)', () => {
   it('sends JSON with credentials', async () => {
     const fetchMock = stubFetch(new Response('{}', { status: 200 }));
     await apiRequest('POST', '/api/auth/login', { email: 'a@b.co', password: 'x' });
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/login', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': expect.stringMatching(uuid),
+      },
       body: JSON.stringify({ email: 'a@b.co', password: 'x' }),
       credentials: 'include',
     });
@@ -36,7 +50,7 @@ describe('apiRequest (spec §7)', () => {
     await apiRequest('POST', '/api/auth/logout');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', {
       method: 'POST',
-      headers: {},
+      headers: { 'Idempotency-Key': expect.stringMatching(uuid) },
       body: undefined,
       credentials: 'include',
     });
@@ -72,55 +86,134 @@ describe('apiRequest (spec §7)', () => {
   });
 });
 
-describe('Idempotency-Key (decision 019)', () => {
-  it('sends the key the caller passes, beside the JSON content type', async () => {
-    const fetchMock = stubFetch(Response.json({ id: 1 }));
-    const key = '2b7d3c1e-9f4a-4c8e-a1d2-5e6f7a8b9c0d';
-    await expect(
-      sendJson('POST', '/api/orders/1/schedule', { slot: 'am' }, { idempotencyKey: key }),
-    ).resolves.toEqual({ id: 1 });
-    expect(fetchMock).toHaveBeenCalledWith('/api/orders/1/schedule', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify({ slot: 'am' }),
-      credentials: 'include',
-    });
+describe('Idempotency-Key on every change (decisions 019 and 057)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('sends it without a body too, and no header when none is passed', async () => {
-    const fetchMock = stubFetch(new Response(null, { status: 204 }));
-    await apiRequest('DELETE', '/api/job-types/1', undefined, { idempotencyKey: 'k-1' });
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/job-types/1', {
-      method: 'DELETE',
-      headers: { 'Idempotency-Key': 'k-1' },
-      body: undefined,
-      credentials: 'include',
-    });
-    stubFetch(new Response(null, { status: 204 }));
-    await apiRequest('DELETE', '/api/job-types/1', undefined, {});
-    expect(vi.mocked(fetch)).toHaveBeenLastCalledWith('/api/job-types/1', {
-      method: 'DELETE',
+  it('goes with POST, PUT, PATCH and DELETE, and never with a read', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'])
+      await apiRequest(method, `/api/keys/${method}`, method === 'GET' ? undefined : { n: 1 });
+    const keys = sentKeys(fetchMock);
+    expect(keys.slice(0, 4).every((key) => key !== undefined && uuid.test(key))).toBe(true);
+    expect(new Set(keys.slice(0, 4)).size).toBe(4);
+    expect(keys[4]).toBeUndefined();
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/keys/GET', {
+      method: 'GET',
       headers: {},
       body: undefined,
       credentials: 'include',
     });
   });
 
-  it('keeps the spec §7 error rules for an answer to a keyed request', async () => {
+  it('gives a double submit (the same request at once) one key, a new action a new one', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await Promise.all([
+      sendJson('POST', '/api/orders/o1/hold', { reason: 'Away', expectedVersion: 3 }),
+      sendJson('POST', '/api/orders/o1/hold', { reason: 'Away', expectedVersion: 3 }),
+    ]);
+    await sendJson('POST', '/api/orders/o1/hold', { reason: 'Away', expectedVersion: 4 });
+    const [first, second, third] = sentKeys(fetchMock);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+  });
+
+  it('treats the same request within seconds of its answer as the same action, not after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = vi.fn(async () => Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const resend = () => sendJson('POST', '/api/orders/o2/resend-link', {});
+    await resend();
+    vi.advanceTimersByTime(4_000);
+    await resend();
+    vi.advanceTimersByTime(2_000); // the window runs from the first answer, not the repeat
+    await resend();
+    const [first, repeat, later] = sentKeys(fetchMock);
+    expect(repeat).toBe(first);
+    expect(later).not.toBe(first);
+  });
+
+  it('counts only a repeat of the last request: disable, enable, disable are three actions', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('POST', '/api/engineers/e1/disable');
+    await apiRequest('POST', '/api/engineers/e1/enable');
+    await apiRequest('POST', '/api/engineers/e1/disable');
+    expect(new Set(sentKeys(fetchMock)).size).toBe(3);
+  });
+
+  it('sends a refused request again with a new key: nothing was done the first time', async () => {
+    const fetchMock = vi
+      .fn<() => Promise<Response>>()
+      .mockResolvedValueOnce(Response.json({ code: 'KIT_NOT_READY' }, { status: 409 }))
+      .mockResolvedValueOnce(Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const send = () => sendJson('POST', '/api/dispatch/orders/o5/schedule', { slot: 'am' });
+    await expect(send()).rejects.toThrow(/^409: /);
+    await expect(send()).resolves.toEqual({ ok: true });
+    const [first, second] = sentKeys(fetchMock);
+    expect(second).not.toBe(first);
+  });
+
+  it('keeps the key for the retry of a request that got no answer or a 5xx', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = vi
+      .fn<() => Promise<Response>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('down', { status: 503 }))
+      .mockResolvedValueOnce(Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const send = () => sendJson('POST', '/api/customers', { name: 'Ann' });
+    await expect(send()).rejects.toThrow('Failed to fetch');
+    vi.advanceTimersByTime(60_000); // the user tries again a minute later
+    await expect(send()).rejects.toThrow('503: down');
+    vi.advanceTimersByTime(60_000);
+    await expect(send()).resolves.toEqual({ ok: true });
+    const keys = sentKeys(fetchMock);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('waits while the first request with the key is running, then gets its answer', async () => {
+    const inProgress = () =>
+      Response.json(
+        { message: 'still running', code: idempotencyErrorCodes.inProgress },
+        { status: 409, headers: { 'retry-after': '0' } },
+      );
+    const fetchMock = vi
+      .fn<() => Promise<Response>>()
+      .mockResolvedValueOnce(inProgress())
+      .mockResolvedValueOnce(inProgress())
+      .mockResolvedValueOnce(
+        Response.json({ id: 'o3' }, { headers: { 'idempotent-replayed': 'true' } }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(sendJson('POST', '/api/orders/o3/validate', {})).resolves.toEqual({ id: 'o3' });
+    const keys = sentKeys(fetchMock);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('fails at once on any other 409, and keeps the spec §7 message for keyed calls', async () => {
     stubFetch(
       new Response(
         '{"message":"This Idempotency-Key was already used for a different request","code":"IDEMPOTENCY_KEY_REUSED"}',
         { status: 422 },
       ),
     );
-    const error = await apiRequest('POST', '/api/orders', {}, { idempotencyKey: 'k-2' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await apiRequest('POST', '/api/orders', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as Error).message).toBe(
       '422: {"message":"This Idempotency-Key was already used for a different request","code":"IDEMPOTENCY_KEY_REUSED"}',
     );
     expect(errorCode(error)).toBe('IDEMPOTENCY_KEY_REUSED');
+    const fetchMock = stubFetch(
+      Response.json({ message: 'Stale', code: 'STALE_ORDER' }, { status: 409 }),
+    );
+    await expect(sendJson('POST', '/api/orders/o4/hold', {})).rejects.toThrow(/^409: /);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -23,6 +23,34 @@ function behavesAsStorage(name: string, make: () => StorageAdapter) {
       await storage.delete('visit-photos/2026-11/a.jpg');
     });
 
+    it('lists the files under a prefix with their times', async () => {
+      const storage = make();
+      const before = Date.now() - 60_000;
+      await storage.put('listing/2026-11/one.jpg', bytes, 'image/jpeg');
+      await storage.put('listing/2026-12/two.thumb.jpg', bytes, 'image/jpeg');
+      await storage.put('listing-other/three.png', bytes, 'image/png');
+      const all = async (prefix: string) => {
+        const files = [];
+        for await (const file of storage.list(prefix)) files.push(file);
+        return files.sort((a, b) => a.key.localeCompare(b.key));
+      };
+      const listed = await all('listing/');
+      expect(listed.map((f) => f.key)).toEqual([
+        'listing/2026-11/one.jpg',
+        'listing/2026-12/two.thumb.jpg',
+      ]);
+      for (const file of listed) {
+        expect(file.modifiedAt.getTime()).toBeGreaterThan(before);
+        expect(file.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      }
+      expect((await all('listing/2026-1')).map((f) => f.key)).toEqual([
+        'listing/2026-11/one.jpg',
+        'listing/2026-12/two.thumb.jpg',
+      ]);
+      expect((await all('listing')).map((f) => f.key)).toContain('listing-other/three.png');
+      expect(await all('nothing-here/')).toEqual([]);
+    });
+
     it('answers null for an unknown key and refuses keys that climb out', async () => {
       const storage = make();
       expect(await storage.get('nothing/here.jpg')).toBeNull();

@@ -1,6 +1,7 @@
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from './audit.schema';
 
 /** Every audited action. Dotted: area, then what happened. */
 export const auditActions = {
@@ -24,9 +25,12 @@ export const auditActions = {
   ipUnblocked: 'security.ip_unblocked',
   smsLoginSettingChanged: 'settings.sms_login_changed',
   mapTilesSettingChanged: 'settings.map_tiles_changed',
+  settingsChanged: 'settings.changed',
   customerUpdated: 'customer.updated',
   customerValidated: 'customer.validated',
   customerRejected: 'customer.rejected',
+  customerExported: 'customer.exported',
+  customerAnonymised: 'customer.anonymised',
 } as const;
 export type AuditAction = (typeof auditActions)[keyof typeof auditActions] | (string & {});
 
@@ -37,12 +41,38 @@ export type AuditContext = {
   userAgent?: string | null;
 };
 
+/** One field of a data change: its name (camelCase, as in the code) and values either side. */
+export type AuditFieldChange =
+  | { field: string; before: unknown; after: unknown }
+  | { field: string; withheld: true };
+
 export type AuditEvent = AuditContext & {
   action: AuditAction;
   targetType?: string | null;
   targetId?: string | null;
   details?: Record<string, unknown>;
+  /** A data change's fields before and after; kept as `details.changes`, shown on /audit. */
+  changes?: AuditFieldChange[];
 };
+
+/** The fields whose values differ between two versions of a record, in the order of `fields`. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+  /** Fields whose values are personal data: the log names them but keeps no value (decision 069). */
+  withheld: readonly string[] = [],
+): AuditFieldChange[] {
+  return fields
+    .filter(
+      (field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
+    )
+    .map((field) =>
+      withheld.includes(field)
+        ? { field, withheld: true as const }
+        : { field, before: before[field] ?? null, after: after[field] ?? null },
+    );
+}
 
 export function auditContext(request: FastifyRequest): AuditContext {
   const agent = request.headers['user-agent'];
@@ -108,6 +138,28 @@ export async function recordAudit(db: Database, event: AuditEvent): Promise<void
     targetId: capOptional(event.targetId),
     ip: capOptional(event.ip),
     userAgent: capOptional(event.userAgent),
-    details: capDetails(event.details),
+    details: capDetails(
+      event.changes && event.changes.length > 0
+        ? { ...event.details, changes: event.changes }
+        : event.details,
+    ),
   });
+}
+
+/** How many rows of these actions one address has caused since a moment (the brute-force rule). */
+export async function countActionsFromIp(
+  db: Database,
+  query: { actions: readonly string[]; ip: string; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(auditLog)
+    .where(
+      and(
+        inArray(auditLog.action, [...query.actions]),
+        eq(auditLog.ip, query.ip),
+        gt(auditLog.at, query.since),
+      ),
+    );
+  return row?.value ?? 0;
 }

@@ -35,6 +35,7 @@ import {
   setPasswordWithToken,
 } from './password-tokens.service';
 import { clearSessionCookie, cookieIsSecure, deleteSession, startSession } from './session.service';
+import { getTwoFactorPolicy } from '../settings/settings.service';
 
 /** Rate limits per address (issue 3): loose enough for people, tight enough for scripts. */
 export const authRateLimits = {
@@ -65,6 +66,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The second factor is the emailed code, which needs no set-up: the role's policy (/settings)
+  // decides whether it is asked: never (off), as the user chose (optional), always (required).
+  const asksSecondFactor = async (user: { role: string; twoFactorMethod: string }) => {
+    const policy = await getTwoFactorPolicy(db(), user.role);
+    return policy === 'required' || (policy === 'optional' && user.twoFactorMethod === 'email');
+  };
+
   app.post(
     '/auth/login',
     {
@@ -79,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.password,
         context,
       );
-      if (user.twoFactorMethod === 'email') {
+      if (await asksSecondFactor(user)) {
         const pending = await issueTwoFactorCode(app.deps, user, context);
         reply.setCookie(twoFactorCookieName, pending.attemptToken, {
           path: '/api/auth',

@@ -1,11 +1,16 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { users, type UserRow } from '../../db/schema/users';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { authErrorCodes, authMessages } from '@shared/auth/auth.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';
-import { findUserByEmail } from '../users/user-lookup.service';
+import {
+  clearLoginFailuresUnlessLocked,
+  lockLoginCounters,
+  markSignedIn,
+  setLoginCounters,
+} from '../users/user-credentials.service';
+import { findUserByEmail, type UserRow } from '../users/user-lookup.service';
 import { verifyAgainstDummy, verifyPassword } from './password';
 
 /** Issue 3: five failures in a row lock sign-in for 15 minutes. */
@@ -84,7 +89,7 @@ export async function checkPassword(
 
   // The lock is checked again after the (slow) password check, in the statement that resets
   // the count: a right password is refused if a parallel attempt locked the account meanwhile.
-  if (!(await clearFailuresUnlessLocked(db, user.id))) {
+  if (!(await clearLoginFailuresUnlessLocked(db, user.id))) {
     await failure(deps, context, user.id, { email: user.email, reason: 'locked' });
     throw accountLocked();
   }
@@ -107,12 +112,8 @@ type WrongPasswordOutcome = {
  * nothing. At the lock the count starts again, so the next lock needs five new failures.
  */
 async function recordWrongPassword(db: Db, userId: string): Promise<WrongPasswordOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+  return inTransaction(db, async (tx) => {
+    const row = await lockLoginCounters(tx, userId);
     const now = new Date();
     if (!row || (row.lockedUntil && row.lockedUntil > now)) {
       return { failures: 0, lockedNow: false, alreadyLocked: true, lockedUntil: null };
@@ -120,24 +121,9 @@ async function recordWrongPassword(db: Db, userId: string): Promise<WrongPasswor
     const failures = row.failedLoginCount + 1;
     const lockedNow = failures >= accountLockThreshold;
     const lockedUntil = lockedNow ? new Date(now.getTime() + accountLockMs) : row.lockedUntil;
-    await tx
-      .update(users)
-      .set({ failedLoginCount: lockedNow ? 0 : failures, lockedUntil })
-      .where(eq(users.id, userId));
+    await setLoginCounters(tx, userId, { failedLoginCount: lockedNow ? 0 : failures, lockedUntil });
     return { failures, lockedNow, alreadyLocked: false, lockedUntil };
   });
-}
-
-/** Resets the failure count unless the account is locked now; answers whether it was not. */
-async function clearFailuresUnlessLocked(db: Db, userId: string): Promise<boolean> {
-  const cleared = await db
-    .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null })
-    .where(
-      and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))),
-    )
-    .returning({ id: users.id });
-  return cleared.length > 0;
 }
 
 async function failure(
@@ -164,11 +150,7 @@ export async function recordSignIn(
   method: 'password' | 'email_code' | 'sms_code',
 ) {
   const db = deps.database.db;
-  await db
-    .update(users)
-    // Not the lock: a sign-in completed by a code must not lift a lock set meanwhile.
-    .set({ lastLoginAt: new Date(), failedLoginCount: 0 })
-    .where(eq(users.id, user.id));
+  await markSignedIn(db, user.id, new Date());
   await recordAudit(db, {
     ...context,
     actorUserId: user.id,

@@ -11,8 +11,8 @@ import {
   withSession,
 } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { sessions } from '../../db/schema/sessions';
+import { auditLog } from '../audit/audit.schema';
+import { sessions } from './sessions.schema';
 
 let app: TestApp;
 let ipCounter = 0;

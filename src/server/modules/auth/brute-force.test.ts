@@ -9,10 +9,10 @@ import {
   signInAs,
 } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { blockedIps } from '../../db/schema/blocked-ips';
-import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import { auditLog } from '../audit/audit.schema';
+import { blockedIps } from '../security/security.schema';
+import { sessions } from './sessions.schema';
+import { users } from '../users/users.schema';
 
 let app: TestApp;
 let proxied: TestApp;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { authCodes, type AuthCodePurpose } from '../../db/schema/auth-codes';
-import type { UserRow } from '../../db/schema/users';
+import type { Database } from '../../db/client';
+import { authCodes, type AuthCodePurpose } from './auth-codes.schema';
 import { AppError } from '../../errors';
 import { commonErrorCodes } from '@shared/api-error';
 import { authErrorCodes, authMessages, smsCodeValiditySeconds } from '@shared/auth/auth.contracts';
@@ -11,7 +11,12 @@ import { queueMessage } from '../messages/messages.service';
 import { blockIpIfTooManyFailures } from '../security/blocked-ips.service';
 import { isSmsLoginEnabled } from '../settings/settings.service';
 import { isEngineerCapable } from '@shared/role-routing';
-import { findUserByEmail, findUserById, findUserByPhone } from '../users/user-lookup.service';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  type UserRow,
+} from '../users/user-lookup.service';
 import { smsLoginText, twoFactorEmail } from './auth.templates';
 import { hashCode, randomCode, randomToken, sameHash, sha256 } from './secrets';
 
@@ -93,6 +98,33 @@ export async function issueTwoFactorCode(
     details: { channel: 'email', purpose: 'two_factor' },
   });
   return { attemptToken, expiresAt };
+}
+
+/**
+ * Whether a code of this kind for this destination (SMS) or user (email) can still be used:
+ * neither used nor expired at `now`. The messages log shows a code only while it can.
+ */
+export async function hasOpenCode(
+  db: Database,
+  code:
+    | { purpose: 'sms_login'; destination: string }
+    | { purpose: 'two_factor_email'; userId: string },
+  now: Date,
+): Promise<boolean> {
+  const [open] = await db
+    .select({ id: authCodes.id })
+    .from(authCodes)
+    .where(
+      and(
+        code.purpose === 'sms_login'
+          ? and(eq(authCodes.purpose, 'sms_login'), eq(authCodes.destination, code.destination))
+          : and(eq(authCodes.purpose, 'two_factor_email'), eq(authCodes.userId, code.userId)),
+        isNull(authCodes.consumedAt),
+        gt(authCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return !!open;
 }
 
 async function codeFailure(

@@ -2,10 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, defaultTestPassword, sameOrigin } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { authCodes } from '../../db/schema/auth-codes';
-import { messages } from '../../db/schema/messages';
-import { users } from '../../db/schema/users';
+import { auditLog } from '../audit/audit.schema';
+import { authCodes } from './auth-codes.schema';
+import { messages } from '../messages/messages.schema';
+import { users } from '../users/users.schema';
 import { maxCodeAttempts } from './codes.service';
 
 // Issue 9: the account lock and the per-code attempt limit hold when requests arrive at once.

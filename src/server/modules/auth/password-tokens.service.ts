@@ -1,13 +1,14 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import { passwordTokens, type PasswordTokenPurpose } from '../../db/schema/tokens';
-import { users, type UserRow } from '../../db/schema/users';
+import { inTransaction } from '../../db/transaction';
+import { passwordTokens, type PasswordTokenPurpose } from './tokens.schema';
 import { AppError, badRequest } from '../../errors';
 import { authErrorCodes, authMessages } from '@shared/auth/auth.contracts';
 import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
 import { queueMessage } from '../messages/messages.service';
-import { findUserByEmail } from '../users/user-lookup.service';
+import { setUserPassword } from '../users/user-credentials.service';
+import { findUserByEmail, findUserById, type UserRow } from '../users/user-lookup.service';
 import { invitationEmail, passwordResetEmail } from './auth.templates';
 import { hashPassword, passwordProblem } from './password';
 import { randomToken, sha256 } from './secrets';
@@ -55,10 +56,9 @@ export function setPasswordLink(config: AppDeps['config'], token: string) {
 /** The open, unexpired token and its (not disabled) user, or null. */
 export async function findValidToken(db: Database, token: string) {
   if (token.length < 20 || token.length > 200) return null;
-  const rows = await db
-    .select({ token: passwordTokens, user: users })
+  const [row] = await db
+    .select()
     .from(passwordTokens)
-    .innerJoin(users, eq(users.id, passwordTokens.userId))
     .where(
       and(
         eq(passwordTokens.tokenHash, sha256(token)),
@@ -67,9 +67,35 @@ export async function findValidToken(db: Database, token: string) {
       ),
     )
     .limit(1);
-  const row = rows[0];
-  if (!row || row.user.status === 'disabled') return null;
-  return row;
+  if (!row) return null;
+  const user = await findUserById(db, row.userId);
+  if (!user || user.status === 'disabled') return null;
+  return { token: row, user };
+}
+
+/**
+ * Whether the user has a link of this kind that can still be used: neither used nor expired at
+ * `now`. The messages log shows a link only while it can.
+ */
+export async function hasOpenPasswordToken(
+  db: Database,
+  userId: string,
+  purpose: PasswordTokenPurpose,
+  now: Date,
+): Promise<boolean> {
+  const [open] = await db
+    .select({ id: passwordTokens.id })
+    .from(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, purpose),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return !!open;
 }
 
 /** Sends (or re-sends) the invitation email with a fresh 7-day link. Answers the link. */
@@ -191,28 +217,20 @@ export async function setPasswordWithToken(
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
-  const updated = await db.transaction(async (tx) => {
+  const updated = await inTransaction(db, async (tx) => {
     const used = await tx
       .update(passwordTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordTokens.id, found.token.id), isNull(passwordTokens.usedAt)))
       .returning({ id: passwordTokens.id });
     if (used.length === 0) throw invalidToken();
-    const [user] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        status: found.user.status === 'invited' ? 'active' : found.user.status,
-        passwordChangedAt: now,
-        failedLoginCount: 0,
-        lockedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, found.user.id))
-      .returning();
-    const txDb = tx as unknown as Database;
-    await deleteUserSessions(txDb, user!.id);
-    await recordAudit(txDb, {
+    const user = await setUserPassword(tx, found.user.id, {
+      passwordHash,
+      status: found.user.status === 'invited' ? 'active' : found.user.status,
+      at: now,
+    });
+    await deleteUserSessions(tx, user!.id);
+    await recordAudit(tx, {
       ...context,
       actorUserId: context.actorUserId ?? user!.id,
       action: auditActions.passwordSet,

@@ -3,8 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../app-deps';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { sessions } from '../../db/schema/sessions';
-import { users, type UserRow } from '../../db/schema/users';
+import { sessions } from './sessions.schema';
+import { findSessionUser } from '../users/user-credentials.service';
+import { getSessionLimits } from '../settings/settings.service';
+import type { UserRow } from '../users/user-lookup.service';
 import { randomToken, sha256 } from './secrets';
 
 export const sessionCookieName = 'uplink_session';
@@ -44,7 +46,8 @@ export async function createSession(
   const token = randomToken();
   const id = sha256(token);
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + config.SESSION_MAX_HOURS * 3_600_000);
+  const { maxHours } = await getSessionLimits(db, config, now.getTime());
+  const expiresAt = new Date(now.getTime() + maxHours * 3_600_000);
   await db.insert(sessions).values({
     id,
     userId,
@@ -60,28 +63,19 @@ export async function createSession(
 function buildSessionQuery(db: Database) {
   return db
     .select({
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        role: users.role,
-        additionalRoles: users.additionalRoles,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        contractorId: users.contractorId,
-        status: users.status,
-      },
+      userId: sessions.userId,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('load_session');
 }
 
-// Every /api request reads its session: the statement is prepared once per database handle,
-// and reads only the columns the guard needs (not the password hash).
+// Every /api request reads its session: the statement is prepared once per database handle.
+// Its user is read by the users module (the columns the guard needs, not the password hash).
 const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
 
 /** The signed-in user for a cookie token, or null (unknown, idle too long, expired, or user not active). */
@@ -97,17 +91,23 @@ export async function loadSession(
     query = buildSessionQuery(db);
     sessionQueries.set(db, query);
   }
-  const row = (await query.execute({ id }))[0];
-  if (!row) return null;
-  const idleLimit = new Date(row.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000);
-  if (row.expiresAt <= now || idleLimit <= now || row.user.status !== 'active') {
+  const session = (await query.execute({ id }))[0];
+  if (!session) return null;
+  const user = await findSessionUser(db, session.userId);
+  if (!user) return null;
+  // The limits in force now (/settings), not those of the day the session began.
+  const limits = await getSessionLimits(db, config, now.getTime());
+  const idleLimit = session.lastSeenAt.getTime() + limits.idleMinutes * 60_000;
+  const maxLimit = session.createdAt.getTime() + limits.maxHours * 3_600_000;
+  const ended = session.expiresAt <= now || idleLimit <= now.getTime() || maxLimit <= now.getTime();
+  if (ended || user.status !== 'active') {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
+  if (now.getTime() - session.lastSeenAt.getTime() > touchEveryMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return toAuthUser(row.user, id);
+  return toAuthUser(user, id);
 }
 
 export async function deleteSession(db: Database, sessionId: string) {
@@ -126,7 +126,8 @@ export async function deleteExpiredSessions(
   userId: string,
   now = new Date(),
 ) {
-  const idleCutoff = new Date(now.getTime() - config.SESSION_IDLE_MINUTES * 60_000);
+  const { idleMinutes } = await getSessionLimits(db, config, now.getTime());
+  const idleCutoff = new Date(now.getTime() - idleMinutes * 60_000);
   await db
     .delete(sessions)
     .where(

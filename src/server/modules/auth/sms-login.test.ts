@@ -11,9 +11,9 @@ import {
 } from '../../../../tests/support/auth';
 import { startSmsCapture, type SmsCapture } from '../../../../tests/support/sms-capture';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { authCodes } from '../../db/schema/auth-codes';
-import { messages } from '../../db/schema/messages';
+import { auditLog } from '../audit/audit.schema';
+import { authCodes } from './auth-codes.schema';
+import { messages } from '../messages/messages.schema';
 
 let app: TestApp;
 let sms: SmsCapture;

@@ -17,9 +17,9 @@ import {
 } from '../../../../tests/support/smtp-capture';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
-import { auditLog } from '../../db/schema/audit';
-import { authCodes } from '../../db/schema/auth-codes';
-import { messages } from '../../db/schema/messages';
+import { auditLog } from '../audit/audit.schema';
+import { authCodes } from './auth-codes.schema';
+import { messages } from '../messages/messages.schema';
 
 let app: TestApp;
 let smtp: SmtpCapture;

@@ -1,6 +1,5 @@
 import type { AppDeps, AuthUser } from '../../app-deps';
 import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
 import {
   contractorEngineerErrorCodes,
@@ -26,8 +25,8 @@ import {
   resendInvitation,
   updateUserDetails,
 } from '../users/users.service';
-import { findUserById } from '../users/user-lookup.service';
-import { futureVisitsByEngineer } from './contractor-engineers.repository';
+import { findUserById, type UserRow } from '../users/user-lookup.service';
+import { futureVisitsByEngineer } from '../orders/projections/engineer-future-visits.projection';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 type Actor = Pick<AuthUser, 'id' | 'contractorId'>;

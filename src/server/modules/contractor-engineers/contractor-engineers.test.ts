@@ -15,9 +15,9 @@ import {
   type SmtpCapture,
 } from '../../../../tests/support/smtp-capture';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
-import { visits } from '../../db/schema/visits';
+import { sessions } from '../auth/sessions.schema';
+import { users } from '../users/users.schema';
+import { visits } from '../visits/visits.schema';
 import { ukToday } from '../dashboard/dashboard.service';
 
 let app: TestApp;

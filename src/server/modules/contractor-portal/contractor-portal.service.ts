@@ -10,24 +10,24 @@ import {
 import { postcodeParts } from '@shared/uk-postcode';
 import { visitSlots, type VisitSlot } from '@shared/orders/order-status';
 import { ukToday } from '../dashboard/dashboard.service';
+import { findContractorForOrder } from '../contractors/contractor-lookup.service';
 import type { Viewer } from '../orders/orders.service';
-import { listVisits } from '../visits/visits.service';
+import { completedBetween } from '../orders/order-lookup.service';
 import {
-  completedBetween,
-  findCompany,
   offersOf,
   openRescheduleRequests,
   ordersInStatus,
   visitOutcomes,
-} from './contractor-portal.repository';
+} from '../orders/projections/contractor-jobs.projection';
+import { listVisits } from '../visits/visits.service';
 
 // Issue 12: the contractor's dashboard and reports, always for the signed-in user's own company.
 
 /** The company the viewer acts for as a contractor; 404 when the account has none. */
 export async function companyOf(db: Database, viewer: Viewer) {
-  const company = viewer.contractorId ? await findCompany(db, viewer.contractorId) : null;
-  if (!company) throw notFound('Your account is not linked to a contractor company');
-  return company;
+  const row = viewer.contractorId ? await findContractorForOrder(db, viewer.contractorId) : null;
+  if (!row) throw notFound('Your account is not linked to a contractor company');
+  return { id: row.id, name: row.name };
 }
 
 const addDays = (date: string, days: number) => {

@@ -1,10 +1,7 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contractorRates, contractors } from '../../db/schema/contractors';
-import { jobTypes } from '../../db/schema/job-types';
-import { orders } from '../../db/schema/orders';
-import { users } from '../../db/schema/users';
-import type { Contractor, Engineer } from '@shared/orders/contractors.contracts';
+import { contractorRates, contractors } from './contractors.schema';
+import type { Contractor } from '@shared/contractors/contractors.contracts';
 
 export type ContractorRow = typeof contractors.$inferSelect;
 
@@ -12,7 +9,7 @@ export type ContractorRow = typeof contractors.$inferSelect;
 const engineerCount = sql<number>`(select count(*)::int from users u2 where u2.contractor_id = "contractors"."id" and (u2.role = 'engineer' or 'engineer' = any(u2.additional_roles)))`;
 const openOrderCount = sql<number>`(select count(*)::int from orders o2 where o2.contractor_id = "contractors"."id" and o2.status not in ('completed', 'closed', 'cancelled'))`;
 
-function toContractor(
+export function toContractor(
   row: ContractorRow,
   rates: Contractor['rates'],
   counts: { engineerCount: number; openOrderCount: number },
@@ -44,10 +41,11 @@ function toContractor(
   };
 }
 
-export async function listContractors(
+/** The contractors with their engineer and open order counts, by name. */
+export async function listContractorRows(
   db: Database,
-  filter: { q?: string; active?: boolean; ids?: string[] } = {},
-): Promise<Contractor[]> {
+  filter: { q?: string; active?: boolean; ids?: string[] },
+) {
   const conditions = [];
   if (filter.active !== undefined) conditions.push(eq(contractors.active, filter.active));
   if (filter.q)
@@ -55,67 +53,23 @@ export async function listContractors(
       sql`${contractors.name} ilike ${`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
     );
   if (filter.ids) conditions.push(inArray(contractors.id, filter.ids));
-  const rows = await db
+  return db
     .select({ contractor: contractors, engineerCount, openOrderCount })
     .from(contractors)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(contractors.name));
-  if (rows.length === 0) return [];
-  const rateRows = await db
+}
+
+/** The contractors' own rates. */
+export async function listRateRows(db: Database, contractorIds: string[]) {
+  return db
     .select({
       contractorId: contractorRates.contractorId,
       jobTypeId: contractorRates.jobTypeId,
-      jobTypeName: jobTypes.name,
       payoutPence: contractorRates.payoutPence,
     })
     .from(contractorRates)
-    .innerJoin(jobTypes, eq(jobTypes.id, contractorRates.jobTypeId))
-    .where(
-      inArray(
-        contractorRates.contractorId,
-        rows.map((r) => r.contractor.id),
-      ),
-    )
-    .orderBy(asc(jobTypes.name));
-  return rows.map((r) =>
-    toContractor(
-      r.contractor,
-      rateRows
-        .filter((rate) => rate.contractorId === r.contractor.id)
-        .map(({ jobTypeId, jobTypeName, payoutPence }) => ({
-          jobTypeId,
-          jobTypeName,
-          payoutPence,
-        })),
-      r,
-    ),
-  );
-}
-
-export async function findContractor(db: Database, id: string) {
-  const [found] = await listContractors(db, { ids: [id] });
-  return found ?? null;
-}
-
-export async function engineersOf(db: Database, contractorId: string): Promise<Engineer[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.contractorId, contractorId),
-        or(eq(users.role, 'engineer'), sql`'engineer' = any(${users.additionalRoles})`),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  return rows.map((u) => ({
-    id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    phone: u.phone,
-    active: u.status !== 'disabled',
-  }));
+    .where(inArray(contractorRates.contractorId, contractorIds));
 }
 
 export async function insertContractor(tx: Database, values: typeof contractors.$inferInsert) {
@@ -147,11 +101,6 @@ export async function replaceRates(
   }
 }
 
-/** Validated orders without a contractor: the assignment queue, oldest first. */
-export function assignmentQueueCondition() {
-  return and(eq(orders.status, 'validated'), isNull(orders.contractorId));
-}
-
 /** The contractor's row as stored (no rates, no engineers). */
 export async function findContractorRow(db: Database, id: string): Promise<ContractorRow | null> {
   const [row] = await db.select().from(contractors).where(eq(contractors.id, id));
@@ -167,11 +116,6 @@ export async function findContractorRate(db: Database, contractorId: string, job
       and(eq(contractorRates.contractorId, contractorId), eq(contractorRates.jobTypeId, jobTypeId)),
     );
   return rate ?? null;
-}
-
-/** Which of these job types exist. */
-export async function existingJobTypeIds(tx: Database, ids: string[]) {
-  return tx.select({ id: jobTypes.id }).from(jobTypes).where(inArray(jobTypes.id, ids));
 }
 
 /** How many users, orders and visits point at the contractor. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@shared/orders/common.contracts';
+import { idParams } from '@shared/schema/common.contracts';
 import {
   contractorDetail as contractorDetailSchema,
   contractorListQuery,
@@ -7,7 +7,7 @@ import {
   createContractorBody,
   engineerListResponse,
   updateContractorBody,
-} from '@shared/orders/contractors.contracts';
+} from '@shared/contractors/contractors.contracts';
 import {
   assignmentQueueQuery,
   assignmentQueueResponse,
@@ -16,7 +16,6 @@ import {
 } from '@shared/orders/orders.contracts';
 import { coversPostcode } from '@shared/uk-postcode';
 import { viewerOf } from '../orders/orders.service';
-import { engineersOf, listContractors } from './contractors.repository';
 import {
   assignmentQueue,
   bulkAssign,
@@ -24,6 +23,8 @@ import {
   contractorNotFound,
   createContractor,
   deleteContractor,
+  engineersOf,
+  listContractors,
   updateContractor,
 } from './contractors.service';
 

@@ -3,22 +3,26 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import type {
+  Contractor,
   createContractorBody,
+  Engineer,
   updateContractorBody,
-} from '@shared/orders/contractors.contracts';
+} from '@shared/contractors/contractors.contracts';
 import type { AssignmentQueueItem, OrderListResponse } from '@shared/orders/orders.contracts';
 import { coversPostcode } from '@shared/uk-postcode';
+import { jobTypeNamesOf } from '../job-types/job-types.service';
 import type { Viewer } from '../orders/orders.service';
 import { listOrdersForViewer, performOrderAction } from '../orders/orders.service';
+import { listEngineerRowsOfCompany } from '../users/user-lookup.service';
+import { ensureDepot } from '../stock/stock-locations.service';
 import {
   contractorReferenceCounts,
   deleteContractorRow,
-  engineersOf,
-  existingJobTypeIds,
-  findContractor,
   insertContractor,
-  listContractors,
+  listContractorRows,
+  listRateRows,
   replaceRates,
+  toContractor,
   updateContractorRow,
 } from './contractors.repository';
 
@@ -26,6 +30,49 @@ type CreateInput = z.output<typeof createContractorBody>;
 type UpdateInput = z.output<typeof updateContractorBody>;
 
 export const contractorNotFound = () => notFound('Contractor not found');
+
+/** The contractors by name, each with its own rates (by job type name) and counts. */
+export async function listContractors(
+  db: Database,
+  filter: { q?: string; active?: boolean; ids?: string[] } = {},
+): Promise<Contractor[]> {
+  const rows = await listContractorRows(db, filter);
+  if (rows.length === 0) return [];
+  const rates = await listRateRows(
+    db,
+    rows.map((r) => r.contractor.id),
+  );
+  const jobTypes = await jobTypeNamesOf(db, [...new Set(rates.map((rate) => rate.jobTypeId))]);
+  const ratesOf = (contractorId: string): Contractor['rates'] =>
+    jobTypes.flatMap((jobType) =>
+      rates
+        .filter((rate) => rate.contractorId === contractorId && rate.jobTypeId === jobType.id)
+        .map((rate) => ({
+          jobTypeId: rate.jobTypeId,
+          jobTypeName: jobType.name,
+          payoutPence: rate.payoutPence,
+        })),
+    );
+  return rows.map((r) => toContractor(r.contractor, ratesOf(r.contractor.id), r));
+}
+
+export async function findContractor(db: Database, id: string) {
+  const [found] = await listContractors(db, { ids: [id] });
+  return found ?? null;
+}
+
+/** The company's engineers, disabled ones too, by surname. */
+export async function engineersOf(db: Database, contractorId: string): Promise<Engineer[]> {
+  const rows = await listEngineerRowsOfCompany(db, contractorId);
+  return rows.map((u) => ({
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    active: u.status !== 'disabled',
+  }));
+}
 
 function addressColumns(address: CreateInput['address']) {
   return {
@@ -40,7 +87,7 @@ function addressColumns(address: CreateInput['address']) {
 async function checkJobTypes(tx: Database, rates: { jobTypeId: string }[]) {
   if (rates.length === 0) return;
   const ids = rates.map((r) => r.jobTypeId);
-  const found = await existingJobTypeIds(tx, ids);
+  const found = await jobTypeNamesOf(tx, ids);
   if (found.length !== new Set(ids).size) {
     throw badRequest('Unknown job type in rates', { rates: ['Unknown job type'] });
   }
@@ -61,6 +108,7 @@ export async function createContractor(db: Database, body: CreateInput) {
       active: body.active,
     });
     await replaceRates(tx, row.id, body.rates);
+    await ensureDepot(tx, row);
     return row.id;
   });
   return contractorDetail(db, id);
@@ -74,6 +122,7 @@ export async function updateContractor(db: Database, id: string, body: UpdateInp
     if (address !== undefined) Object.assign(values, addressColumns(address));
     const row = await updateContractorRow(tx, id, values);
     if (!row) throw contractorNotFound();
+    await ensureDepot(tx, row);
     if (rates) {
       await checkJobTypes(tx, rates);
       await replaceRates(tx, id, rates);

@@ -1,46 +1,11 @@
-import { and, asc, count, desc, eq, gte, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   customerFormSubmissions,
   customerPhotos,
   portalProofFailures,
-} from '../../db/schema/customer-journey';
-import { customers } from '../../db/schema/customers';
-import { orderEvents } from '../../db/schema/order-events';
-import { orders } from '../../db/schema/orders';
-import { users } from '../../db/schema/users';
-import { visits } from '../../db/schema/visits';
-import type { CustomerFormAnswers } from '@shared/customer-journey/customer-form.contracts';
-import type { KitStatus, OrderStatus } from '@shared/orders/order-status';
-
-/** The order and the customer fields the customer's own pages may show. */
-export async function findOrderForCustomer(db: Database, where: { id?: string; number?: string }) {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      customerId: orders.customerId,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      kitStatus: orders.kitStatus,
-      courier: orders.courier,
-      trackingNumber: orders.trackingNumber,
-      kitArrivedAt: orders.kitArrivedAt,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      phone: customers.phone,
-      addressLine1: customers.addressLine1,
-      addressLine2: customers.addressLine2,
-      town: customers.town,
-      postcode: customers.postcode,
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(where.id ? eq(orders.id, where.id) : eq(orders.orderNumber, where.number ?? ''))
-    .limit(1);
-  return row ?? null;
-}
-export type CustomerOrderRow = NonNullable<Awaited<ReturnType<typeof findOrderForCustomer>>>;
+} from './customer-links.schema';
+import type { CustomerFormAnswers } from '@shared/customer-links/customer-form.contracts';
 
 export async function insertSubmission(
   tx: Database,
@@ -77,6 +42,37 @@ export async function countPhotosOfOrder(db: Database, ids: string[], orderId: s
   return ids.filter((id) => own.has(id)).length;
 }
 
+/** The photos a link has taken so far, and their stored bytes. */
+export async function photoUsageOfLink(db: Database, linkId: string) {
+  const [row] = await db
+    .select({ photos: count(), bytes: sql<string>`coalesce(sum(${customerPhotos.bytes}), 0)` })
+    .from(customerPhotos)
+    .where(eq(customerPhotos.linkId, linkId));
+  return { photos: row?.photos ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Marks the order's photos as sent with a form; answers how many it marked. A photo the
+ * clean-up deleted meanwhile is not marked, so the caller can refuse the form.
+ */
+export async function attachPhotos(tx: Database, orderId: string, ids: string[], at: Date) {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(customerPhotos)
+    .set({ attachedAt: at })
+    .where(and(eq(customerPhotos.orderId, orderId), inArray(customerPhotos.id, ids)))
+    .returning({ id: customerPhotos.id });
+  return rows.length;
+}
+
+/** Deletes photos no sent form took that were uploaded before `cutoff`; answers their files. */
+export async function deleteUnattachedPhotosBefore(db: Database, cutoff: Date) {
+  return db
+    .delete(customerPhotos)
+    .where(and(isNull(customerPhotos.attachedAt), lt(customerPhotos.createdAt, cutoff)))
+    .returning({ id: customerPhotos.id, storageKey: customerPhotos.storageKey });
+}
+
 export async function recordProofFailure(
   db: Database,
   orderNumber: string,
@@ -96,52 +92,29 @@ export async function countProofFailuresSince(db: Database, orderNumber: string,
   return row?.n ?? 0;
 }
 
-export async function listOrderEventsForCustomer(db: Database, orderId: string) {
-  return db
-    .select({
-      type: orderEvents.type,
-      toStatus: orderEvents.toStatus,
-      data: orderEvents.data,
-      createdAt: orderEvents.createdAt,
-    })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.createdAt));
+/** The latest customer form answers of an order, and its customer photos' ids. */
+export async function findLatestFormOfOrder(db: Database, orderId: string) {
+  const [submission] = await db
+    .select()
+    .from(customerFormSubmissions)
+    .where(eq(customerFormSubmissions.orderId, orderId))
+    .orderBy(desc(customerFormSubmissions.submittedAt))
+    .limit(1);
+  if (!submission) return null;
+  const photos = await db
+    .select({ id: customerPhotos.id })
+    .from(customerPhotos)
+    .where(and(eq(customerPhotos.orderId, orderId), eq(customerPhotos.purpose, 'customer_form')))
+    .orderBy(asc(customerPhotos.createdAt));
+  const wanted = new Set(submission.answers.photoIds ?? []);
+  return { submission, photoIds: photos.map((p) => p.id).filter((id) => wanted.has(id)) };
 }
 
-/** The order's visits, newest first, with the engineer's first name only. */
-export async function listVisitsForCustomer(db: Database, orderId: string) {
-  return db
-    .select({
-      status: visits.status,
-      scheduledDate: visits.scheduledDate,
-      slot: visits.slot,
-      outcome: visits.outcome,
-      checkedOutAt: visits.checkedOutAt,
-      serials: visits.serials,
-      engineerFirstName: users.firstName,
-    })
-    .from(visits)
-    .leftJoin(users, eq(users.id, visits.engineerId))
-    .where(eq(visits.orderId, orderId))
-    .orderBy(desc(visits.createdAt));
-}
-
-/** The newest order waiting at a customer step (for `links:demo`). */
-export async function findNewestOrderWhere(
-  db: Database,
-  where: { status?: OrderStatus; kitStatus?: KitStatus; notStatuses?: OrderStatus[] },
-) {
-  const conditions = [];
-  if (where.status) conditions.push(eq(orders.status, where.status));
-  if (where.kitStatus) conditions.push(eq(orders.kitStatus, where.kitStatus));
-  if (where.notStatuses?.length) conditions.push(notInArray(orders.status, where.notStatuses));
+export async function findPhoto(db: Database, photoId: string) {
   const [row] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, postcode: customers.postcode })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(and(...conditions))
-    .orderBy(desc(orders.receivedAt))
+    .select()
+    .from(customerPhotos)
+    .where(eq(customerPhotos.id, photoId))
     .limit(1);
   return row ?? null;
 }

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { safeText } from '@shared/schema/text';
 import { AppError } from '../../errors';
 import { customerJourneyErrorCodes } from '@shared/error-codes';
-import { customerPhotoUpload } from '@shared/customer-journey/customer-form.contracts';
-import { kitArrivedBody } from '@shared/customer-journey/kit-arrived.contracts';
+import { customerPhotoUpload } from '@shared/customer-links/customer-form.contracts';
+import { kitArrivedBody } from '@shared/customer-links/kit-arrived.contracts';
 import {
   portalLinkBody,
   portalProofBody,
   rescheduleRequestBody,
-} from '@shared/customer-journey/portal.contracts';
+} from '@shared/customer-links/portal.contracts';
 import { publicLinkPurposes } from '@shared/public-links/public-links.contracts';
 import {
   confirmKitArrived,
@@ -19,8 +19,8 @@ import {
   kitArrivedPage,
   requestLinkResend,
   submitCustomerForm,
-  uploadCustomerPhoto,
 } from './customer-links.service';
+import { uploadCustomerPhoto } from './customer-photos.service';
 import {
   isOrderOfCustomerEmail,
   portalView,
@@ -28,6 +28,7 @@ import {
   provePortalByPostcode,
   requestReschedule,
 } from './portal-view.service';
+import { requestPortalLink } from './portal-link-request.service';
 
 /** Per client address, on every public token endpoint (issue 11). */
 export const customerLinkRateLimits = {
@@ -35,6 +36,8 @@ export const customerLinkRateLimits = {
   send: { max: 20, timeWindow: '1 minute' },
   photo: { max: 20, timeWindow: '1 minute' },
   proof: { max: 10, timeWindow: '1 minute' },
+  /** "Send me a link": each sends a text and an email, so a tighter limit (issue 18). */
+  sendLink: { max: 5, timeWindow: '15 minutes' },
 } as const;
 
 export const portalCookieName = 'uplink_portal';
@@ -180,6 +183,19 @@ export const customerLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       openPortal(reply, number);
       return { ok: true };
+    },
+  );
+  // Issue 18: the postcode page's way in when the postcode is refused (or forgotten). The same
+  // 202 for every number, known or not; the link goes to the contact on file only.
+  app.post(
+    '/public/portal/:orderNumber/send-link',
+    {
+      config: { public: true, rateLimit: customerLinkRateLimits.sendLink },
+      schema: { params: orderParams },
+    },
+    async (request, reply) => {
+      await requestPortalLink(deps, request.params.orderNumber);
+      return reply.code(202).send({ ok: true });
     },
   );
   app.get(

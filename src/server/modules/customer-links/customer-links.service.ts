@@ -1,21 +1,16 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { AppError, badRequest, conflict } from '../../errors';
+import { AppError, badRequest, conflict, wrongBodyShapeMessage } from '../../errors';
 import { customerJourneyErrorCodes } from '@shared/error-codes';
-import { courierTrackingUrl } from '@shared/customer-journey/couriers';
+import { courierTrackingUrl } from '@shared/customer-links/couriers';
 import {
   customerFormSchema,
-  maxPhotoBytes,
   type CustomerFormPage,
   type CustomerFormRules,
-} from '@shared/customer-journey/customer-form.contracts';
-import type {
-  KitArrivedPage,
-  kitArrivedBody,
-} from '@shared/customer-journey/kit-arrived.contracts';
+} from '@shared/customer-links/customer-form.contracts';
+import type { KitArrivedPage, kitArrivedBody } from '@shared/customer-links/kit-arrived.contracts';
 import type {
   PublicLinkProblem,
   PublicLinkPurpose,
@@ -32,17 +27,18 @@ import {
   usePublicLink,
 } from '../public-links/public-links.service';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
-import { getCompanyContact, getWorkingDays } from '../settings/settings.service';
+import { getCompanyContact, getWorkingCalendar } from '../settings/settings.service';
 import {
-  countPhotosOfOrder,
   findNewestOrderWhere,
   findOrderForCustomer,
-  findSubmissionOfLink,
-  insertPhoto,
-  insertSubmission,
   type CustomerOrderRow,
+} from '../orders/projections/customer-link-order.projection';
+import {
+  attachPhotos,
+  countPhotosOfOrder,
+  findSubmissionOfLink,
+  insertSubmission,
 } from './customer-links.repository';
-import { saveUpload } from './upload-storage';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'adapters'>;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -74,8 +70,10 @@ export function londonDate(at: Date): string {
 /** Availability may be offered from tomorrow (London) for eight weeks, on working days. */
 export async function customerFormRules(db: Database, now: Date): Promise<CustomerFormRules> {
   const today = new Date(`${londonDate(now)}T00:00:00Z`);
+  const calendar = await getWorkingCalendar(db);
   return {
-    workingDays: await getWorkingDays(db),
+    workingDays: calendar.workingDays,
+    bankHolidays: calendar.bankHolidays,
     earliestDate: new Date(today.getTime() + dayMs).toISOString().slice(0, 10),
     latestDate: new Date(today.getTime() + 56 * dayMs).toISOString().slice(0, 10),
   };
@@ -155,6 +153,11 @@ export async function submitCustomerForm(
   const resolved = await resolvePublicLink(db, token, 'customer_form', now);
   if (!resolved.ok) throw linkProblemError(resolved.problem);
   const link = resolved.link;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest(wrongBodyShapeMessage('object', body), {
+      form: [wrongBodyShapeMessage('object', body)],
+    });
+  }
   const parsed = customerFormSchema(await customerFormRules(db, now)).safeParse(body);
   if (!parsed.success) {
     throw badRequest('Please check the highlighted answers.', fieldErrors(parsed.error));
@@ -167,14 +170,19 @@ export async function submitCustomerForm(
     landlordPermission: parsed.data.tenure === 'tenant' && parsed.data.landlordPermission,
   };
   const order = (await findOrderForCustomer(db, { id: link.orderId }))!;
-  if ((await countPhotosOfOrder(db, answers.photoIds, order.id)) !== answers.photoIds.length) {
-    throw badRequest('Please check the highlighted answers.', {
+  const photoMissing = () =>
+    badRequest('Please check the highlighted answers.', {
       photoIds: ['A photo could not be found; please add it again'],
     });
+  if ((await countPhotosOfOrder(db, answers.photoIds, order.id)) !== answers.photoIds.length) {
+    throw photoMissing();
   }
   await inTransaction(db, async (tx) => {
     // The first of two tabs to get here wins; the other is told the form was already sent.
     if (!(await usePublicLink(tx, link.id, now))) throw linkProblemError('used');
+    // Attached photos are kept; the clean-up may have taken one since the check above.
+    const attached = await attachPhotos(tx, order.id, answers.photoIds, now);
+    if (attached !== answers.photoIds.length) throw photoMissing();
     const submissionId = await insertSubmission(tx, {
       orderId: order.id,
       linkId: link.id,
@@ -198,51 +206,6 @@ export async function submitCustomerForm(
     );
   });
   return { submittedAt: now.toISOString() };
-}
-
-const photoTypes: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-
-/** A photo sent through a live link, checked by its bytes (not its name or declared type). */
-export async function uploadCustomerPhoto(
-  deps: Deps,
-  token: string,
-  purpose: PublicLinkPurpose,
-  dataBase64: string,
-  now = new Date(),
-) {
-  const db = deps.database.db;
-  const resolved = await resolvePublicLink(db, token, purpose, now);
-  if (!resolved.ok) throw linkProblemError(resolved.problem);
-  const bytes = Buffer.from(dataBase64, 'base64');
-  const badPhoto = (message: string) =>
-    new AppError(400, customerJourneyErrorCodes.badPhoto, message);
-  if (bytes.length === 0) throw badPhoto('The photo is empty.');
-  if (bytes.length > maxPhotoBytes) throw badPhoto('The photo is too large (8 MB at most).');
-  const type = await fileTypeFromBuffer(bytes);
-  const extension = type ? photoTypes[type.mime] : undefined;
-  if (!type || !extension) throw badPhoto('Please choose a photo (JPEG, PNG or WebP).');
-  const key = await saveUpload(
-    deps.adapters.storage,
-    'customer-photos',
-    bytes,
-    extension,
-    type.mime,
-    now,
-  );
-  const id = await insertPhoto(db, {
-    orderId: resolved.link.orderId,
-    linkId: resolved.link.id,
-    purpose,
-    storageKey: key,
-    contentType: type.mime,
-    bytes: bytes.length,
-    createdAt: now,
-  });
-  return { id };
 }
 
 function kitView(order: CustomerOrderRow) {
@@ -287,13 +250,19 @@ export async function confirmKitArrived(
   if (!resolved.ok) throw linkProblemError(resolved.problem);
   const link = resolved.link;
   const order = (await findOrderForCustomer(db, { id: link.orderId }))!;
+  const photoMissing = () =>
+    badRequest('Please add the photo again.', { photoId: ['The photo could not be found'] });
   if (body.photoId && (await countPhotosOfOrder(db, [body.photoId], order.id)) !== 1) {
-    throw badRequest('Please add the photo again.', { photoId: ['The photo could not be found'] });
+    throw photoMissing();
   }
   await inTransaction(db, async (tx) => {
     if (!(await usePublicLink(tx, link.id, now))) throw linkProblemError('used');
-    // Back office may have marked it arrived already: the customer's tap is then just thanked.
+    // Back office may have marked it arrived already: the customer's tap is then just thanked
+    // (and the photo, recorded nowhere, is left to the clean-up).
     if (order.kitStatus === 'arrived') return;
+    if (body.photoId && (await attachPhotos(tx, order.id, [body.photoId], now)) !== 1) {
+      throw photoMissing();
+    }
     await performOrderAction(
       tx,
       order.id,

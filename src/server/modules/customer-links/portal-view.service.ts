@@ -3,26 +3,25 @@ import type { AppDeps } from '../../app-deps';
 import { inTransaction } from '../../db/transaction';
 import { AppError, badRequest } from '../../errors';
 import { commonErrorCodes, customerJourneyErrorCodes } from '@shared/error-codes';
-import { courierTrackingUrl } from '@shared/customer-journey/couriers';
+import { courierTrackingUrl } from '@shared/customer-links/couriers';
 import {
   customerKitText,
   customerStageText,
   customerTimelineText,
-} from '@shared/customer-journey/customer-timeline';
-import type { PortalView, rescheduleRequestBody } from '@shared/customer-journey/portal.contracts';
+} from '@shared/customer-links/customer-timeline';
+import type { PortalView, rescheduleRequestBody } from '@shared/customer-links/portal.contracts';
 import type { OrderStatus } from '@shared/orders/order-status';
 import { normaliseUkPostcode } from '@shared/uk-postcode';
 import { verifyPortalLink } from '../customer-portal/portal-access.service';
+import { listOrderEventsForCustomer } from '../orders/order-lookup.service';
 import { recordCustomerRequest } from '../orders/orders.service';
-import { getCompanyContact } from '../settings/settings.service';
 import {
-  countProofFailuresSince,
   findOrderForCustomer,
-  listOrderEventsForCustomer,
   listVisitsForCustomer,
-  recordProofFailure,
   type CustomerOrderRow,
-} from './customer-links.repository';
+} from '../orders/projections/customer-link-order.projection';
+import { getCompanyContact } from '../settings/settings.service';
+import { countProofFailuresSince, recordProofFailure } from './customer-links.repository';
 import { londonDate } from './customer-links.service';
 
 type Deps = Pick<AppDeps, 'database' | 'config'>;

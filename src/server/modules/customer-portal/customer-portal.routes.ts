@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerOrdersResponse } from '@shared/customer-portal/customer-orders.contracts';
 import { unauthenticated } from '../../errors';
-import { listOrdersForCustomerEmail } from './customer-portal.repository';
+import { listOrdersForCustomerEmail } from '../orders/projections/customer-orders.projection';
 
 /** The signed-in customer's own view (spec §2 /customer, the customer's dashboard). */
 export const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {

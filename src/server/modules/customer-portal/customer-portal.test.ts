@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createContractor, createCustomer } from '../../../../tests/factories/orders';
 import { createUser, signIn, signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { visits } from '../../db/schema/visits';
+import { visits } from '../visits/visits.schema';
 import type { CustomerOrdersResponse } from '@shared/customer-portal/customer-orders.contracts';
 
 describe('GET /api/customer/orders', () => {

@@ -1,10 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { jobTypes } from '../../db/schema/job-types';
-import { orders } from '../../db/schema/orders';
-import { partners } from '../../db/schema/partners';
-import type { Customer, DuplicateMatch } from '@shared/orders/customers.contracts';
+import { customers } from './customers.schema';
+import type { Customer, DuplicateMatch } from '@shared/customers/customers.contracts';
 import type { CustomerValidationStatus } from '@shared/orders/order-status';
 import { orderSearchText, searchPatterns } from '@shared/orders/order-search';
 
@@ -77,7 +74,7 @@ export async function findCustomer(db: Database, id: string): Promise<CustomerRo
   return rows[0] ?? null;
 }
 
-/** Updates the customer and the search text of every order of theirs, in one transaction. */
+/** Updates the customer (locked first) and its search text; answers the row as it now is. */
 export async function updateCustomerRow(
   tx: Database,
   id: string,
@@ -91,20 +88,6 @@ export async function updateCustomerRow(
     .set({ ...values, searchText: customerSearchText(next), updatedAt: new Date() })
     .where(eq(customers.id, id))
     .returning();
-  const ownOrders = await tx
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      partnerReference: orders.partnerReference,
-    })
-    .from(orders)
-    .where(eq(orders.customerId, id));
-  for (const order of ownOrders) {
-    await tx
-      .update(orders)
-      .set({ searchText: orderSearchText(order, row!) })
-      .where(eq(orders.id, order.id));
-  }
   return row!;
 }
 
@@ -194,24 +177,6 @@ export async function listCustomers(
   return { rows, total };
 }
 
-export async function ordersOfCustomer(db: Database, customerId: string) {
-  return db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      kitStatus: orders.kitStatus,
-      jobTypeName: jobTypes.name,
-      partnerName: partners.name,
-      receivedAt: orders.receivedAt,
-    })
-    .from(orders)
-    .innerJoin(jobTypes, eq(jobTypes.id, orders.jobTypeId))
-    .innerJoin(partners, eq(partners.id, orders.partnerId))
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.receivedAt));
-}
-
 /** Marks the customer validated (the order's `validate` action), nothing else. */
 export async function markCustomerValidatedRow(
   tx: Database,
@@ -229,4 +194,14 @@ export async function markCustomerValidatedRow(
       updatedAt: now,
     })
     .where(eq(customers.id, id));
+}
+
+/** Sets the SMS opt-out of every customer with this phone; answers how many changed. */
+export async function setSmsOptOutByPhone(db: Database, phone: string, optOut: boolean) {
+  const rows = await db
+    .update(customers)
+    .set({ smsOptOut: optOut, updatedAt: new Date() })
+    .where(eq(customers.phone, phone))
+    .returning({ id: customers.id });
+  return rows.length;
 }

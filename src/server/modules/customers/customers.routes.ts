@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@shared/orders/common.contracts';
+import { idParams } from '@shared/schema/common.contracts';
 import { auditContext } from '../audit/audit.service';
 import {
   customerDetail as customerDetailSchema,
@@ -9,7 +9,7 @@ import {
   duplicateCustomerResponse,
   rejectCustomerBody,
   updateCustomerBody,
-} from '@shared/orders/customers.contracts';
+} from '@shared/customers/customers.contracts';
 import { normaliseUkPhone } from '@shared/phone';
 import { normaliseUkPostcode } from '@shared/uk-postcode';
 import {
@@ -19,6 +19,8 @@ import {
   findDuplicateCustomers,
   setCustomerValidation,
 } from './customers.service';
+import { anonymiseCustomer, exportCustomerData } from './customer-data.service';
+import { anonymiseCustomerResponse } from '@shared/customers/customer-data.contracts';
 
 /** Customers: back office only. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,6 +58,30 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:id',
     { config, schema: { params: idParams, response: { 200: customerDetailSchema } } },
     async (request) => customerDetail(db(), request.params.id),
+  );
+
+  // Data protection (issue 21): everything held about the customer, as a zip.
+  app.get(
+    '/customers/:id/export',
+    { config, schema: { params: idParams } },
+    async (request, reply) => {
+      const { fileName, bytes } = await exportCustomerData(
+        app.deps,
+        request.params.id,
+        auditContext(request),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.post(
+    '/customers/:id/anonymise',
+    { config, schema: { params: idParams, response: { 200: anonymiseCustomerResponse } } },
+    async (request) => anonymiseCustomer(app.deps, request.params.id, auditContext(request)),
   );
 
   app.patch(

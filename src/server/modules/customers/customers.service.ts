@@ -1,12 +1,19 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
+import {
+  auditActions,
+  changedFields,
+  recordAudit,
+  type AuditContext,
+} from '../audit/audit.service';
+import { refreshCustomerOrdersSearchText } from '../orders/order-search.service';
+import { listOrdersOfCustomer } from '../orders/projections/order-summary.projection';
 import type {
   CustomerDetail,
   customerListQuery,
   updateCustomerBody,
-} from '@shared/orders/customers.contracts';
+} from '@shared/customers/customers.contracts';
 import type { CustomerRow, NewCustomerRow } from './customers.repository';
 
 export type { CustomerRow };
@@ -16,12 +23,19 @@ import {
   insertCustomer,
   listCustomers,
   markCustomerValidatedRow,
-  ordersOfCustomer,
+  setSmsOptOutByPhone,
   toCustomer,
   updateCustomerRow,
 } from './customers.repository';
 
 const customerNotFound = () => notFound('Customer not found');
+
+/** Changes the customer and, in the same transaction, the search text of their orders. */
+async function updateCustomer(tx: Database, id: string, values: Partial<NewCustomerRow>) {
+  const row = await updateCustomerRow(tx, id, values);
+  await refreshCustomerOrdersSearchText(tx, id, row);
+  return row;
+}
 
 export async function customerList(db: Database, query: z.output<typeof customerListQuery>) {
   const { rows, total } = await listCustomers(db, query);
@@ -36,12 +50,31 @@ export async function customerList(db: Database, query: z.output<typeof customer
 export async function customerDetail(db: Database, id: string): Promise<CustomerDetail> {
   const row = await findCustomer(db, id);
   if (!row) throw customerNotFound();
-  const list = await ordersOfCustomer(db, id);
+  const list = await listOrdersOfCustomer(db, id);
   return {
     ...toCustomer(row),
-    orders: list.map((o) => ({ ...o, receivedAt: o.receivedAt.toISOString() })),
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+    orders: list.map((o) => ({
+      id: o.id,
+      orderNumber: o.orderNumber,
+      status: o.status,
+      kitStatus: o.kitStatus,
+      jobTypeName: o.jobTypeName,
+      partnerName: o.partnerName,
+      receivedAt: o.receivedAt.toISOString(),
+    })),
   };
 }
+
+/** A customer's fields that hold no personal data: the audit log may keep their values. */
+const impersonalCustomerFields = new Set(['smsOptOut', 'emailOptOut', 'validationStatus']);
+
+/**
+ * The customer fields whose values the append-only audit log must not copy: anonymising a
+ * customer could never remove them from it (decision 069).
+ */
+const personalFields = (fields: string[]) =>
+  fields.filter((field) => !impersonalCustomerFields.has(field));
 
 export async function editCustomer(
   db: Database,
@@ -73,14 +106,20 @@ export async function editCustomer(
         email: ['Give an email address or a phone number'],
       });
     }
-    await updateCustomerRow(tx as unknown as Database, id, values);
-    // Field names only: the values are personal data the audit log need not copy.
+    await updateCustomer(tx as unknown as Database, id, values);
+    // Before and after, so /audit can say what changed (decision 064).
     await recordAudit(tx as unknown as Database, {
       ...audit,
       action: auditActions.customerUpdated,
       targetType: 'customer',
       targetId: id,
       details: { fields: Object.keys(values) },
+      changes: changedFields(
+        current,
+        next,
+        Object.keys(values) as (keyof typeof current)[],
+        personalFields(Object.keys(values)),
+      ),
     });
   });
   return customerDetail(db, id);
@@ -95,7 +134,7 @@ export async function setCustomerValidation(
   await db.transaction(async (tx) => {
     const current = await findCustomer(tx as unknown as Database, id);
     if (!current) throw customerNotFound();
-    await updateCustomerRow(tx as unknown as Database, id, {
+    await updateCustomer(tx as unknown as Database, id, {
       validationStatus: outcome.status,
       rejectionReason: outcome.status === 'rejected' ? outcome.reason : null,
       validatedAt: new Date(),
@@ -117,6 +156,9 @@ export async function setCustomerValidation(
 
 /** What other modules (orders) may use: read, find duplicates, create and validate a customer. */
 export { findCustomer, findDuplicateCustomers, insertCustomer, toCustomer };
+
+/** A STOP or START texted from a phone: every customer with that phone opts out or back in. */
+export { setSmsOptOutByPhone };
 
 export async function markCustomerValidated(
   tx: Database,
@@ -159,11 +201,20 @@ export async function applyCustomerFormAnswers(
     postcode: answers.postcode,
     smsOptOut: !answers.consentMessages,
   };
-  await updateCustomerRow(tx, customerId, values);
+  const current = await findCustomer(tx, customerId);
+  await updateCustomer(tx, customerId, values);
   await recordAudit(tx, {
     action: auditActions.customerUpdated,
     targetType: 'customer',
     targetId: customerId,
     details: { fields: Object.keys(values), source: 'customer_form' },
+    changes: current
+      ? changedFields(
+          current,
+          { ...current, ...values },
+          Object.keys(values) as (keyof typeof current)[],
+          personalFields(Object.keys(values)),
+        )
+      : [],
   });
 }

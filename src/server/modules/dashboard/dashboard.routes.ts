@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardResponse } from '@shared/orders/dashboard.contracts';
+import { dashboardResponse } from '@shared/dashboard/dashboard.contracts';
 import { viewerOf } from '../orders/orders.service';
 import { dashboard } from './dashboard.service';
 

@@ -1,15 +1,16 @@
 import type { Database } from '../../db/client';
-import type { DashboardResponse } from '@shared/orders/dashboard.contracts';
+import type { DashboardResponse } from '@shared/dashboard/dashboard.contracts';
 import type { Viewer } from '../orders/orders.service';
 import { toEvent } from '../orders/orders.service';
 import { listVisits } from '../visits/visits.service';
+import { lowStockCount } from '../stock/low-stock.service';
 import {
   awaitingAssignment,
   kitCounts,
   ordersByStatus,
   recentEvents,
   slaCounts,
-} from './dashboard.repository';
+} from '../orders/order-counts.service';
 
 /** Today's date where the business works (Europe/London), as YYYY-MM-DD. */
 export function ukToday(now: Date): string {
@@ -27,13 +28,14 @@ export async function dashboard(
   now = new Date(),
 ): Promise<DashboardResponse> {
   const today = ukToday(now);
-  const [byStatus, sla, kit, queue, visits, events] = await Promise.all([
+  const [byStatus, sla, kit, queue, visits, events, low] = await Promise.all([
     ordersByStatus(db),
     slaCounts(db, now),
     kitCounts(db),
     awaitingAssignment(db),
     listVisits(db, viewer, { from: today, to: today, limit: 200 }),
     recentEvents(db, 20),
+    lowStockCount(db),
   ]);
   return {
     ordersByStatus: byStatus,
@@ -41,6 +43,7 @@ export async function dashboard(
     kit,
     awaitingAssignment: queue,
     todaysVisits: visits,
+    lowStock: low,
     recentEvents: events.map((row) => ({
       ...toEvent(row.event, viewer),
       orderId: row.event.orderId,

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { commonErrorCodes, dispatchErrorCodes } from '@shared/error-codes';
-import { addDays, fullMessage, slotFree, weekStartOf, weekdayOf } from '@shared/dispatch/capacity';
+import { addDays, fullMessage, slotFree, weekStartOf } from '@shared/dispatch/capacity';
 import type {
   Board,
   BoardVisit,
@@ -12,18 +12,21 @@ import type {
 } from '@shared/dispatch/dispatch.contracts';
 import { visitSlotLabels, type VisitSlot } from '@shared/orders/order-status';
 import { performOrderAction, type Viewer } from '../orders/orders.service';
-import { getMapTileUrl, getWorkingDays } from '../settings/settings.service';
 import {
   findCompanyVisit,
   findScheduledVisitOfOrder,
-  isCompanyOrder,
-  listCompanyEngineers,
   listCompanyVisits,
   listWaitingOrders,
+} from '../orders/projections/dispatch-board.projection';
+import { isCompanyOrder } from '../orders/order-lookup.service';
+import { getMapTileUrl, getWorkingCalendar } from '../settings/settings.service';
+import { isBankHoliday, isWorkingDate } from '@shared/settings/working-calendar';
+import {
+  listCompanyEngineers,
   lockCompanyEngineer,
-  takenSlots,
   type CompanyEngineer,
-} from './dispatch.repository';
+} from '../users/user-lookup.service';
+import { takenSlots } from '../visits/visits.service';
 import { placePostcode } from './postcode-centroids';
 
 // The contractor's dispatch board (issue 12, decision 034). Every move is an order lifecycle
@@ -62,10 +65,10 @@ export async function getBoard(db: Database, viewer: Viewer, week: string | unde
   const today = todayInLondon(now);
   const weekStart = weekStartOf(week ?? today);
   const weekEnd = addDays(weekStart, 6);
-  const workingDays = await getWorkingDays(db);
+  const calendar = await getWorkingCalendar(db);
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((date) => ({
     date,
-    working: workingDays.includes(weekdayOf(date)),
+    working: isWorkingDate(calendar, date),
   }));
   const visits = await listCompanyVisits(db, contractorId, weekStart, weekEnd);
   const engineers = await listCompanyEngineers(db, contractorId, [
@@ -104,8 +107,11 @@ async function checkPlacement(
   if (place.date < todayInLondon(now)) {
     throw conflict(dispatchErrorCodes.dateInPast, 'Visits can be booked from today on.');
   }
-  const workingDays = await getWorkingDays(tx);
-  if (!workingDays.includes(weekdayOf(place.date))) {
+  const calendar = await getWorkingCalendar(tx);
+  if (isBankHoliday(calendar, place.date)) {
+    throw conflict(dispatchErrorCodes.notWorkingDay, `${dayWords(place.date)} is a bank holiday.`);
+  }
+  if (!isWorkingDate(calendar, place.date)) {
     throw conflict(
       dispatchErrorCodes.notWorkingDay,
       `${dayWords(place.date)} is not a working day.`,

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createContractor } from '../../../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { domainEvents } from '../../db/schema/domain-events';
-import { orderEvents } from '../../db/schema/order-events';
-import { orders } from '../../db/schema/orders';
-import { visits } from '../../db/schema/visits';
+import { domainEvents } from '../events/events.schema';
+import { orderEvents } from '../orders/order-events.schema';
+import { orders } from '../orders/orders.schema';
+import { visits } from '../visits/visits.schema';
 import { defaultMapTileUrl } from '../settings/settings.service';
 
 // A week safely in the future: Monday 7 January 2030 to Sunday 13 January.

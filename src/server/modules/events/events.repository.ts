@@ -5,7 +5,7 @@ import {
   eventDeliveries,
   type DomainEventRow,
   type EventDeliveryRow,
-} from '../../db/schema/domain-events';
+} from './events.schema';
 
 export type NewDomainEventRow = typeof domainEvents.$inferInsert;
 

@@ -5,7 +5,7 @@ import {
   listEventsQuerySchema,
   listEventsResponseSchema,
 } from '@shared/events/events.contracts';
-import type { EventDeliveryRow } from '../../db/schema/domain-events';
+import type { EventDeliveryRow } from './events.schema';
 import { findDeliveryFailures, findEventsOf } from './events.service';
 
 const toDelivery = (

@@ -4,9 +4,9 @@ import { createJobType, createPartner } from '../../../../tests/factories/orders
 import { closeTestApp, signInAs, waitFor, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/audit';
-import { domainEvents, eventDeliveries } from '../../db/schema/domain-events';
-import { orderEvents } from '../../db/schema/order-events';
+import { auditLog } from '../audit/audit.schema';
+import { domainEvents, eventDeliveries } from './events.schema';
+import { orderEvents } from '../orders/order-events.schema';
 import { orderAuditSubscriber } from '../audit/audit.subscribers';
 import { publishEvent } from './events.service';
 import type { DeliveryFailure } from '@shared/events/events.contracts';

@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { jobTypes } from '../../db/schema/job-types';
-import type { JobType } from '@shared/orders/job-types.contracts';
+import { jobTypes } from './job-types.schema';
+import type { JobType } from '@shared/job-types/job-types.contracts';
 
 export type JobTypeRow = typeof jobTypes.$inferSelect;
 
@@ -52,4 +52,33 @@ export async function deleteJobType(db: Database, id: string) {
 export async function findJobTypeRow(db: Database, id: string): Promise<JobTypeRow | null> {
   const [row] = await db.select().from(jobTypes).where(eq(jobTypes.id, id));
   return row ?? null;
+}
+
+/** The job type with this code, whatever its case (the partner API names job types by code). */
+export async function findJobTypeByCodeRow(db: Database, code: string) {
+  const [row] = await db
+    .select({ id: jobTypes.id, active: jobTypes.active })
+    .from(jobTypes)
+    .where(sql`upper(${jobTypes.code}) = upper(${code})`);
+  return row;
+}
+
+/** The codes of the active job types, in code order (what a partner may send). */
+export async function findActiveJobTypeCodes(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ code: jobTypes.code })
+    .from(jobTypes)
+    .where(eq(jobTypes.active, true))
+    .orderBy(asc(jobTypes.code));
+  return rows.map((row) => row.code);
+}
+
+/** The names of those of these job types that exist, in name order. */
+export async function findJobTypeNames(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: jobTypes.id, name: jobTypes.name })
+    .from(jobTypes)
+    .where(inArray(jobTypes.id, ids))
+    .orderBy(asc(jobTypes.name));
 }

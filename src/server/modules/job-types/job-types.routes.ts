@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@shared/orders/common.contracts';
+import { idParams } from '@shared/schema/common.contracts';
 import {
   createJobTypeBody,
   jobTypeListResponse,
   jobTypeSchema,
   updateJobTypeBody,
-} from '@shared/orders/job-types.contracts';
+} from '@shared/job-types/job-types.contracts';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import { conflict, notFound } from '../../errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';

@@ -1,74 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { messageOnce, messages, messageTemplates } from '../../db/schema/messages';
-import { orders } from '../../db/schema/orders';
-import { users } from '../../db/schema/users';
-import { visits } from '../../db/schema/visits';
+import { messageOnce, messages, messageTemplates } from './messages.schema';
 import type { TemplateChannel, TemplateKind } from '@shared/messages/templates';
-
-export async function findOrderRecipient(db: Database, orderId: string) {
-  const [row] = await db
-    .select({
-      orderId: orders.id,
-      orderNumber: orders.orderNumber,
-      courier: orders.courier,
-      trackingNumber: orders.trackingNumber,
-      customerId: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      phone: customers.phone,
-      smsOptOut: customers.smsOptOut,
-      emailOptOut: customers.emailOptOut,
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row ?? null;
-}
-export type OrderRecipient = NonNullable<Awaited<ReturnType<typeof findOrderRecipient>>>;
-
-/** A visit as the messages read it: when, its state, and its engineer's first name. */
-const visitColumns = {
-  id: visits.id,
-  orderId: visits.orderId,
-  engineerId: visits.engineerId,
-  scheduledDate: visits.scheduledDate,
-  slot: visits.slot,
-  status: visits.status,
-  engineerFirstName: users.firstName,
-};
-
-/** The order's latest visit with its engineer's first name. */
-export async function findLatestVisit(db: Database, orderId: string) {
-  const [row] = await db
-    .select(visitColumns)
-    .from(visits)
-    .innerJoin(users, eq(users.id, visits.engineerId))
-    .where(eq(visits.orderId, orderId))
-    .orderBy(desc(visits.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findVisit(db: Database, visitId: string) {
-  const [row] = await db
-    .select(visitColumns)
-    .from(visits)
-    .innerJoin(users, eq(users.id, visits.engineerId))
-    .where(eq(visits.id, visitId))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function listScheduledVisitsOn(db: Database, date: string) {
-  return db
-    .select({ id: visits.id, orderId: visits.orderId })
-    .from(visits)
-    .where(and(eq(visits.scheduledDate, date), eq(visits.status, 'scheduled')));
-}
 
 export async function findTemplateOverrides(db: Database) {
   return db.select().from(messageTemplates);
@@ -117,15 +50,6 @@ export async function claimOnce(db: Database, key: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function setSmsOptOutByPhone(db: Database, phone: string, optOut: boolean) {
-  const rows = await db
-    .update(customers)
-    .set({ smsOptOut: optOut, updatedAt: new Date() })
-    .where(eq(customers.phone, phone))
-    .returning({ id: customers.id });
-  return rows.length;
-}
-
 export async function updateStatusByProviderId(
   db: Database,
   providerMessageId: string,
@@ -147,12 +71,4 @@ export async function updateStatusByProviderId(
     )
     .returning({ id: messages.id });
   return rows.length;
-}
-
-export async function findOrderIdsByNumbers(db: Database, numbers: string[]) {
-  if (numbers.length === 0) return [];
-  return db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(inArray(orders.orderNumber, numbers));
 }

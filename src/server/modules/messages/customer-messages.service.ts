@@ -6,7 +6,6 @@ import { issuePublicLink } from '../public-links/public-links.service';
 import type { VisitSlot } from '@shared/orders/order-status';
 import {
   allowedVariables,
-  companyDetails,
   defaultTemplates,
   renderTemplate,
   slotWords,
@@ -26,18 +25,21 @@ import type { PublicLinkPurpose } from '@shared/public-links/public-links.contra
 import {
   findLatestVisit,
   findOrderRecipient,
+  findVisit,
+  type OrderRecipient,
+} from '../orders/projections/customer-messages.projection';
+import {
   findTemplateOverride,
   findTemplateOverrides,
-  findVisit,
   upsertTemplate,
-  type OrderRecipient,
 } from './customer-messages.repository';
 import { queueMessage } from './messages.service';
+import { companySender } from './company-sender';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 
 /** Kinds whose body holds a link that opens the customer's data: blanked once delivered. */
-const linkKinds: readonly TemplateKind[] = ['order_received', 'kit_dispatched'];
+const linkKinds: readonly TemplateKind[] = ['order_received', 'kit_dispatched', 'portal_link'];
 
 export async function templateText(
   db: Database,
@@ -107,13 +109,15 @@ export async function saveTemplate(
   });
 }
 
-function baseValues(recipient: OrderRecipient): TemplateValues {
+function baseValues(
+  recipient: OrderRecipient,
+  company: { companyName: string; companyPhone: string },
+): TemplateValues {
   return {
+    ...company,
     firstName: recipient.firstName,
     lastName: recipient.lastName,
     orderNumber: recipient.orderNumber,
-    companyName: companyDetails.name,
-    companyPhone: companyDetails.phone,
   };
 }
 
@@ -155,7 +159,7 @@ export async function sendCustomerMessage(
 ) {
   const recipient = await findOrderRecipient(tx, input.orderId);
   if (!recipient) return [];
-  const values = { ...baseValues(recipient), ...input.values };
+  const values = { ...baseValues(recipient, await companySender(tx)), ...input.values };
   const queued = [];
   for (const channel of templateChannels) {
     const to = channel === 'sms' ? recipient.phone : recipient.email;
@@ -213,6 +217,17 @@ export function portalUrl(deps: Pick<AppDeps, 'config'>, orderNumber: string, no
   return `${deps.config.PUBLIC_URL}${portalLinkPath(deps.config.SESSION_SECRET, orderNumber, now)}`;
 }
 
+/** The signed portal link the customer asked for on the postcode page (issue 18). */
+export async function sendPortalLinkMessage(deps: Deps, tx: Database, input: { orderId: string }) {
+  const recipient = await findOrderRecipient(tx, input.orderId);
+  if (!recipient) return [];
+  return sendCustomerMessage(deps, tx, {
+    orderId: input.orderId,
+    kind: 'portal_link',
+    values: { link: portalUrl(deps, recipient.orderNumber) },
+  });
+}
+
 /** A message about the order's latest (or a given) visit, with the portal link. */
 export async function sendVisitMessage(
   deps: Deps,
@@ -249,8 +264,7 @@ export async function previewValues(
     link: `${deps.config.PUBLIC_URL}/customer/ORD-000123`,
     courier: 'DPD',
     trackingNumber: '1234567890',
-    companyName: companyDetails.name,
-    companyPhone: companyDetails.phone,
+    ...(await companySender(deps.database.db)),
   };
   if (!orderId) return example;
   const db = deps.database.db;
@@ -259,7 +273,7 @@ export async function previewValues(
   const visit = await findLatestVisit(db, orderId);
   return {
     ...example,
-    ...baseValues(recipient),
+    ...baseValues(recipient, await companySender(db)),
     ...(visit ? visitValues(visit) : {}),
     courier: recipient.courier ?? example.courier,
     trackingNumber: recipient.trackingNumber ?? example.trackingNumber,

@@ -9,10 +9,10 @@ import {
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { createSmsAdapter } from '../../adapters/sms/sms.adapter';
-import { customers } from '../../db/schema/customers';
-import { domainEvents } from '../../db/schema/domain-events';
-import { messages } from '../../db/schema/messages';
-import { visits } from '../../db/schema/visits';
+import { customers } from '../customers/customers.schema';
+import { domainEvents } from '../events/events.schema';
+import { messages } from './messages.schema';
+import { visits } from '../visits/visits.schema';
 import { inTransaction } from '../../db/transaction';
 import { publishEvent } from '../events/events.service';
 import { resolvePublicLink } from '../public-links/public-links.service';

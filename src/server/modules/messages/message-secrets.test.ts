@@ -8,8 +8,8 @@ import {
   type AuthHeaders,
 } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { authCodes } from '../../db/schema/auth-codes';
+import { auditLog } from '../audit/audit.schema';
+import { authCodes } from '../auth/auth-codes.schema';
 import { auditLimits, recordAudit } from '../audit/audit.service';
 import { maskedSecret } from './message-secrets';
 

@@ -8,7 +8,6 @@ import {
   testMessageBodySchema,
 } from '@shared/messages/messages.contracts';
 import {
-  companyDetails,
   listTemplatesResponseSchema,
   previewTemplateBodySchema,
   previewTemplateResponseSchema,
@@ -30,7 +29,7 @@ import {
   saveTemplate,
   templateText,
 } from './customer-messages.service';
-import { findVisit } from './customer-messages.repository';
+import { findVisit } from '../orders/projections/customer-messages.projection';
 import {
   findMessage,
   listMessages,
@@ -38,7 +37,8 @@ import {
   smsStatusCallbackPath,
   toMessage,
 } from './messages.service';
-import { maskSpentSecrets } from './message-secrets';
+import { messagesForLog } from './message-secrets';
+import { companySender } from './company-sender';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -54,7 +54,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await listMessages(app.deps.database.db, request.query);
       const { adapters } = app.deps;
       return {
-        messages: (await maskSpentSecrets(app.deps.database.db, result.rows)).map(toMessage),
+        messages: (await messagesForLog(app.deps.database.db, result.rows)).map(toMessage),
         total: result.total,
         page: result.page,
         pageSize: result.pageSize,
@@ -75,7 +75,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findMessage(app.deps.database.db, request.params.id);
       if (!row) throw notFound('Message not found');
-      const [shown] = await maskSpentSecrets(app.deps.database.db, [row]);
+      const [shown] = await messagesForLog(app.deps.database.db, [row]);
       return { message: toMessage(shown!) };
     },
   );
@@ -163,7 +163,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { channel, to } = request.body;
       const text = await templateText(app.deps.database.db, 'test_message', channel);
-      const values = { companyName: companyDetails.name, companyPhone: companyDetails.phone };
+      const values = await companySender(app.deps.database.db);
       const row = await queueMessage(app.deps, {
         channel,
         kind: 'test_message',
@@ -171,7 +171,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: channel === 'email' ? renderTemplate(text.subject ?? '', values) : undefined,
         body: renderTemplate(text.body, values),
       });
-      return { message: toMessage(row) };
+      const [shown] = await messagesForLog(app.deps.database.db, [row]);
+      return { message: toMessage(shown!) };
     },
   );
 
@@ -204,7 +205,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         relatedType: row.relatedType ?? undefined,
         relatedId: row.relatedId ?? undefined,
       });
-      return { message: toMessage(copy) };
+      const [shown] = await messagesForLog(app.deps.database.db, [copy]);
+      return { message: toMessage(shown!) };
     },
   );
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { SmsProviderError } from '../../adapters/sms/sms.adapter';
-import { setSmsOptOutByPhone } from './customer-messages.repository';
+import { setSmsOptOutByPhone } from '../customers/customers.service';
 import type { Database } from '../../db/client';
-import { messages, type MessageChannel, type MessageRow } from '../../db/schema/messages';
+import { messages, type MessageChannel, type MessageRow } from './messages.schema';
 import type { ListMessagesQuery, Message } from '@shared/messages/messages.contracts';
 import { listMessagesQuerySchema } from '@shared/messages/messages.contracts';
 

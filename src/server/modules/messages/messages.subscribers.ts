@@ -7,8 +7,13 @@ import {
   type PublicLinkPurpose,
 } from '@shared/public-links/public-links.contracts';
 import type { TemplateKind } from '@shared/messages/templates';
-import { claimOnce, listScheduledVisitsOn } from './customer-messages.repository';
-import { sendLinkMessage, sendVisitMessage } from './customer-messages.service';
+import { listScheduledVisitsOn } from '../visits/visits.service';
+import { claimOnce } from './customer-messages.repository';
+import {
+  sendLinkMessage,
+  sendPortalLinkMessage,
+  sendVisitMessage,
+} from './customer-messages.service';
 import { reminderCron, reminderJob, reminderTimeZone, tomorrowInLondon } from './reminders';
 
 /** The messages module's subscriber name; its deliveries are keyed by it. */
@@ -63,6 +68,7 @@ export const messagesSubscribers: FastifyPluginAsync = fp(async (app) => {
       'order.fail',
       'order.complete',
       'visit.on_the_way',
+      'portal.link_requested',
     ],
     async handle(event, tx) {
       const orderId =
@@ -86,6 +92,9 @@ export const messagesSubscribers: FastifyPluginAsync = fp(async (app) => {
           await sendLinkMessage(deps, tx, { orderId, purpose: purpose as PublicLinkPurpose });
           return;
         }
+        case 'portal.link_requested':
+          await sendPortalLinkMessage(deps, tx, { orderId });
+          return;
         case 'visit.on_the_way':
           await sendVisitMessage(deps, tx, {
             orderId,

@@ -11,7 +11,7 @@ import {
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/support/smtp-capture';
 import { startSmsCapture, type SmsCapture } from '../../../../tests/support/sms-capture';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { messages } from '../../db/schema/messages';
+import { messages } from './messages.schema';
 import { deliverMessage, messageRetryLimit, queueMessage } from './messages.service';
 
 describe('outbox (no provider configured)', () => {

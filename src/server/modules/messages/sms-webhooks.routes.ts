@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
-import { setSmsOptOutByPhone, updateStatusByProviderId } from './customer-messages.repository';
+import { setSmsOptOutByPhone } from '../customers/customers.service';
+import { updateStatusByProviderId } from './customer-messages.repository';
 import { isValidTwilioSignature } from './twilio-signature';
 
 const providerStatuses = {

@@ -6,7 +6,7 @@ import {
   type LifecycleAction,
   type LifecycleActor,
   type LifecycleInput,
-  type LifecycleRefusalCode,
+  type LifecycleRefusal,
 } from '@shared/orders/order-lifecycle';
 import { findCustomer } from '../customers/customers.service';
 import { actionEffects } from './actions/action-effects';
@@ -21,9 +21,9 @@ import {
 } from './order-change';
 import { canSee } from './order-detail.service';
 import { lifecycleOrder } from './order-views';
+import { findVisitRowsOfOrder } from '../visits/order-visits.service';
 import {
   currentVisit,
-  findVisitRowsOfOrder,
   insertOrderEvent,
   lockOrder,
   updateOrderRow,
@@ -32,8 +32,9 @@ import {
 
 export type { AnyActionBody };
 
-function refusalError(code: LifecycleRefusalCode, message: string) {
-  return new AppError(code === lifecycleErrorCodes.actorNotPermitted ? 403 : 409, code, message);
+function refusalError({ code, message, details }: Omit<LifecycleRefusal, 'ok'>) {
+  const status = code === lifecycleErrorCodes.actorNotPermitted ? 403 : 409;
+  return new AppError(status, code, message, details);
 }
 
 /**
@@ -86,9 +87,12 @@ export async function performOrderAction(
 
     const state = lifecycleOrder(order, customer.validationStatus);
     if (actors.length === 0)
-      throw refusalError(lifecycleErrorCodes.actorNotPermitted, 'You cannot change this order.');
+      throw refusalError({
+        code: lifecycleErrorCodes.actorNotPermitted,
+        message: 'You cannot change this order.',
+      });
     const decision = decideForActors(action, actors, state, input);
-    if (!decision.ok) throw refusalError(decision.code, decision.message);
+    if (!decision.ok) throw refusalError(decision);
     const madeAs = decision.actor ?? actors[0]!;
 
     const result = await prepared.apply(decision);

@@ -11,6 +11,7 @@ import {
 } from '../customers/customers.service';
 import { findJobTypeForOrder } from '../job-types/job-types.service';
 import { findPartnerForOrder } from '../partners/partners.service';
+import { getSlaTargetDays } from '../settings/settings.service';
 import { isUniqueViolation } from '../../db/db-errors';
 import { eventActor, inTransaction, type ChangeActor } from './order-change';
 import {
@@ -18,7 +19,6 @@ import {
   insertOrderRow,
   nextOrderNumber,
   orderSearchText,
-  readSlaSetting,
 } from './orders.repository';
 
 type CreateOrderInput = z.output<typeof createOrderBody>;
@@ -82,7 +82,7 @@ export async function createOrder(
         });
       }
 
-      const targetDays = slaTargetDays(partner.slaTargetDays, await readSlaSetting(tx));
+      const targetDays = slaTargetDays(partner.slaTargetDays, await getSlaTargetDays(tx));
       const deadlines = slaDeadlines(now, targetDays);
       const orderNumber = await nextOrderNumber(tx, now);
       const kitStatus = body.customerSuppliesKit ? 'customer_supplied' : 'awaiting_dispatch';

@@ -1,14 +1,15 @@
 import type { Database } from '../../db/client';
 import type { OrderListFilters } from '@shared/orders/orders.contracts';
-import { kitStatusLabels, orderStatusLabels, slaStateLabels } from '@shared/orders/order-status';
+import { kitStatusLabels, orderStatusLabels } from '@shared/orders/order-status';
+import { slaWords } from '@shared/orders/sla';
 import { seesPrice, type Viewer } from './order-access';
 import { toListItem } from './order-views';
-import { listOrders } from './orders.repository';
+import { listOrders } from './projections/order-summary.projection';
 
 /** The most rows one CSV export carries. */
 export const csvExportLimit = 50_000;
 
-function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   // A leading =, +, - or @ would run as a formula in a spreadsheet.
@@ -64,7 +65,7 @@ export async function exportOrdersCsv(
         item.jobType.name,
         item.contractor?.name,
         item.requestedDate,
-        slaStateLabels[item.slaState],
+        slaWords(item.status, item.slaState)?.label ?? '',
         item.slaDueAt,
         item.receivedAt,
         ...(price ? [pounds(row.pricePence)] : []),

@@ -6,14 +6,17 @@ import { toCustomer } from '../customers/customers.service';
 import { actorsFor, seesPrice, type Viewer } from './order-access';
 import { orderNotFound } from './order-change';
 import { assignmentState, iso, lifecycleOrder, toEvent, toVisit } from './order-views';
+import { engineerHasVisit } from '../visits/order-visits.service';
+import { fieldFlagsOfOrder } from '../stock/field-serials.service';
 import {
-  currentVisit,
   findEventsOfOrder,
-  findOrderIdByNumber,
-  findOrderScope,
   findOrderWithRefs,
   findVisitsOfOrder,
-  viewerHasVisit,
+} from './projections/order-detail.projection';
+import {
+  currentVisit,
+  findOrderIdByNumber,
+  findOrderScope,
   type OrderRow,
 } from './orders.repository';
 
@@ -25,7 +28,7 @@ export async function canSee(
 ) {
   if (viewer.backOffice) return true;
   if (viewer.contractorId && order.contractorId === viewer.contractorId) return true;
-  if (viewer.engineer && (await viewerHasVisit(db, order.id, viewer.userId))) return true;
+  if (viewer.engineer && (await engineerHasVisit(db, order.id, viewer.userId))) return true;
   return false;
 }
 
@@ -42,10 +45,11 @@ export async function getOrderDetail(
   now = new Date(),
 ): Promise<OrderDetail> {
   // All three at once: on PostgreSQL they run on separate connections.
-  const [found, visitRows, eventRows] = await Promise.all([
+  const [found, visitRows, eventRows, fieldFlags] = await Promise.all([
     findOrderWithRefs(db, id),
     findVisitsOfOrder(db, id),
     findEventsOfOrder(db, id),
+    viewer.backOffice ? fieldFlagsOfOrder(db, id) : undefined,
   ]);
   if (!found) throw orderNotFound();
   if (!viewer.backOffice) {
@@ -100,6 +104,7 @@ export async function getOrderDetail(
     allowedActions: allowedActions(actors, lifecycleOrder(order, customer.validationStatus)),
   };
   if (seesPrice(viewer)) detail.pricePence = order.pricePence;
+  if (fieldFlags) detail.fieldFlags = fieldFlags;
   return detail;
 }
 

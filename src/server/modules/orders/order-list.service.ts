@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import type { OrderListFilters, OrderListResponse } from '@shared/orders/orders.contracts';
 import type { Viewer } from './order-access';
 import { toListItem } from './order-views';
-import { listOrders } from './orders.repository';
+import { listOrders } from './projections/order-summary.projection';
 
 export async function listOrdersForViewer(
   db: Database,

@@ -2,9 +2,11 @@ import type { LifecycleOrder } from '@shared/orders/order-lifecycle';
 import type { OrderEvent, OrderListItem } from '@shared/orders/orders.contracts';
 import type { AssignmentState } from '@shared/orders/order-status';
 import { slaStateFromDeadlines } from '@shared/orders/sla';
-import type { Visit } from '@shared/orders/visits.contracts';
+import type { Visit } from '@shared/visits/visits.contracts';
 import { seesPrice, type Viewer } from './order-access';
-import type { OrderEventRow, OrderListRow, OrderRow, VisitRow } from './orders.repository';
+import type { VisitRow } from '../visits/order-visits.service';
+import type { OrderEventRow, OrderRow } from './orders.repository';
+import type { OrderListRow } from './projections/order-summary.projection';
 
 // Rows as the API answers them: pure mappings, no database.
 

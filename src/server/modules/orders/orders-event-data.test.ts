@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timelineText } from '@shared/orders/timeline-text';
-import { orderEvents } from '../../db/schema/order-events';
+import { orderEvents } from './order-events.schema';
 import {
   buildOrder,
   createContractor,

@@ -5,6 +5,7 @@ import {
   createJobType,
   createPartner,
 } from '../../../../tests/factories/orders';
+import { fillVisitRecord } from '../../../../tests/factories/visit-record';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { OrderDetail } from '@shared/orders/orders.contracts';
@@ -52,7 +53,7 @@ describe('order lifecycle over HTTP', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json() as OrderDetail;
-    expect(order.orderNumber).toMatch(/^UPL-\d{4}-\d{6}$/);
+    expect(order.orderNumber).toMatch(/^UPL-\d{4}-\d{6}-[2-9A-HJKMNP-TV-Z]{4}$/);
     expect(order.status).toBe('received');
     expect(order.pricePence).toBe(25_000);
     expect(order.payoutPence).toBe(15_000);
@@ -71,15 +72,17 @@ describe('order lifecycle over HTTP', () => {
       [contractorHeaders, 'accept', {}, 'assigned'],
       [contractorHeaders, 'schedule', { engineerId, date: '2026-12-01', slot: 'am' }, 'scheduled'],
       [engineerHeaders, 'check-in', {}, 'in_progress'],
-      [
-        engineerHeaders,
-        'complete',
-        { customerSignOffName: 'Jenna Pascoe', serials: { dish: 'D1', router: 'R1' } },
-        'completed',
-      ],
+      // The engineer app records the visit here (photos, serials, speed test, signature).
+      [engineerHeaders, 'complete', { notes: 'Dish on the south wall' }, 'completed'],
       [backOffice, 'close', {}, 'closed'],
     ];
     for (const [headers, path, payload, status] of steps) {
+      if (path === 'complete') {
+        const { visits } = (
+          await app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: backOffice })
+        ).json() as OrderDetail;
+        await fillVisitRecord(app, visits[0]!.id);
+      }
       const res = await post(headers, `/api/orders/${id}/${path}`, payload);
       expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
       expect((res.json() as OrderDetail).status).toBe(status);
@@ -419,7 +422,7 @@ describe('order lifecycle over HTTP', () => {
       expect(again.json().visits).toHaveLength(2);
     });
 
-    it('refuses completion without the record', async () => {
+    it('refuses completion without the record, whatever the body says (issue 18)', async () => {
       const order = await buildOrder(app, {
         status: 'in_progress',
         contractorId,
@@ -428,13 +431,38 @@ describe('order lifecycle over HTTP', () => {
         partnerId,
         jobTypeId,
       });
+      // The shortcut the issue found: a sign-off name and two serials in the body.
       const res = await post(engineerHeaders, `/api/orders/${order.id}/complete`, {
-        serials: { dish: 'D9' },
+        customerSignOffName: 'Jenna Pascoe',
+        serials: { dish: 'D1', router: 'R1' },
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('COMPLETION_INCOMPLETE');
-      expect(res.json().message).toContain('customer sign-off name');
-      expect(res.json().message).toContain('router serial');
+      expect(res.json()).toMatchObject({
+        code: 'COMPLETION_INCOMPLETE',
+        details: {
+          missing: [
+            'photo:site_before',
+            'photo:mount',
+            'photo:dish_installed',
+            'photo:cable_entry',
+            'photo:router_location',
+            'photo:obstruction_check',
+            'photo:speed_test',
+            'photo:site_after',
+            'serial:dish',
+            'serial:router',
+            'commissioning',
+            'signature',
+          ],
+        },
+      });
+      expect(res.json().message).toContain('photo: Site before');
+      expect(res.json().message).toContain('customer signature');
+      const detail = (
+        await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: backOffice })
+      ).json() as OrderDetail;
+      expect(detail.status).toBe('in_progress');
+      expect(detail.visits[0]).toMatchObject({ status: 'in_progress', customerSignOffName: null });
     });
 
     it('cancels with a reason and cancels the open visit', async () => {

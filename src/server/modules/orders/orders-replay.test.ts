@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { visits } from '../../db/schema/visits';
+import { visits } from '../visits/visits.schema';
 import {
   buildOrder,
   createContractor,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '@shared/orders/common.contracts';
+import { idParams } from '@shared/schema/common.contracts';
 import {
   kitTransitions,
   lifecycleActions,

@@ -1,18 +1,15 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { apiRequestLogQuery } from '@shared/partner-api/partner-api.contracts';
 import type { Database } from '../../db/client';
-import { partnerApiKeys, partnerApiRequests } from '../../db/schema/partner-api';
-import { partners } from '../../db/schema/partners';
-import { settings } from '../../db/schema/settings';
+import { partnerApiKeys, partnerApiRequests } from './partner-api.schema';
 
-// Drizzle queries of the partner API: keys, the request log, its settings row.
+// Drizzle queries of the partner API: its keys and its request log. The partners' names come
+// from the partners module; the settings row from the settings module.
 
 const keyColumns = {
   id: partnerApiKeys.id,
   partnerId: partnerApiKeys.partnerId,
-  partnerName: partners.name,
-  partnerActive: partners.active,
   name: partnerApiKeys.name,
   prefix: partnerApiKeys.prefix,
   scopes: partnerApiKeys.scopes,
@@ -23,11 +20,9 @@ const keyColumns = {
   revokedAt: partnerApiKeys.revokedAt,
 };
 
-export type ApiKeyView = {
+export type ApiKeyRow = {
   id: string;
   partnerId: string;
-  partnerName: string;
-  partnerActive: boolean;
   name: string;
   prefix: string;
   scopes: ('read' | 'write')[];
@@ -43,40 +38,35 @@ export async function insertApiKey(db: Database, values: typeof partnerApiKeys.$
   return row!;
 }
 
-export async function findApiKeyById(db: Database, id: string): Promise<ApiKeyView | undefined> {
-  const [row] = await db
-    .select(keyColumns)
-    .from(partnerApiKeys)
-    .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
-    .where(eq(partnerApiKeys.id, id));
+export async function findApiKeyRowById(db: Database, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select(keyColumns).from(partnerApiKeys).where(eq(partnerApiKeys.id, id));
   return row;
 }
 
-export async function findApiKeyByHash(
+export async function findApiKeyRowByHash(
   db: Database,
   hash: string,
-): Promise<ApiKeyView | undefined> {
+): Promise<ApiKeyRow | undefined> {
   const [row] = await db
     .select(keyColumns)
     .from(partnerApiKeys)
-    .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
     .where(eq(partnerApiKeys.hash, hash));
   return row;
 }
 
-export async function listApiKeys(
+/** The keys, newest first (the service orders them by partner name). */
+export async function listApiKeyRows(
   db: Database,
   filters: { partnerId?: string; includeRevoked?: boolean },
-): Promise<ApiKeyView[]> {
+): Promise<ApiKeyRow[]> {
   const where: SQL[] = [];
   if (filters.partnerId) where.push(eq(partnerApiKeys.partnerId, filters.partnerId));
   if (!filters.includeRevoked) where.push(isNull(partnerApiKeys.revokedAt));
   return db
     .select(keyColumns)
     .from(partnerApiKeys)
-    .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
     .where(and(...where))
-    .orderBy(partners.name, desc(partnerApiKeys.createdAt));
+    .orderBy(desc(partnerApiKeys.createdAt));
 }
 
 /** Revokes a live key; null when there is no live key with that id. */
@@ -98,6 +88,32 @@ export async function touchApiKey(db: Database, id: string, ip: string, now: Dat
 
 export async function insertRequestLog(db: Database, row: typeof partnerApiRequests.$inferInsert) {
   await db.insert(partnerApiRequests).values(row);
+}
+
+/**
+ * Counts a request made without a valid key into its address's row for the minute, in one
+ * upsert: the row keeps the first request's time and shows the latest one's call and answer.
+ */
+export async function countKeylessRequest(
+  db: Database,
+  row: typeof partnerApiRequests.$inferInsert & { aggregateKey: string },
+) {
+  const latest = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(partnerApiRequests)
+    .values({ ...row, count: 1 })
+    .onConflictDoUpdate({
+      target: partnerApiRequests.aggregateKey,
+      set: {
+        count: sql`${partnerApiRequests.count} + 1`,
+        method: latest('method'),
+        path: latest('path'),
+        status: latest('status'),
+        durationMs: latest('duration_ms'),
+        requestId: latest('request_id'),
+        errorCode: latest('error_code'),
+      },
+    });
 }
 
 type LogFilters = z.output<typeof apiRequestLogQuery>;
@@ -133,7 +149,6 @@ export async function listRequestLog(db: Database, filters: LogFilters) {
         id: partnerApiRequests.id,
         at: partnerApiRequests.at,
         partnerId: partnerApiRequests.partnerId,
-        partnerName: partners.name,
         keyPrefix: partnerApiRequests.keyPrefix,
         method: partnerApiRequests.method,
         path: partnerApiRequests.path,
@@ -142,9 +157,9 @@ export async function listRequestLog(db: Database, filters: LogFilters) {
         ip: partnerApiRequests.ip,
         requestId: partnerApiRequests.requestId,
         errorCode: partnerApiRequests.errorCode,
+        count: partnerApiRequests.count,
       })
       .from(partnerApiRequests)
-      .leftJoin(partners, eq(partners.id, partnerApiRequests.partnerId))
       .where(condition)
       .orderBy(desc(partnerApiRequests.at), desc(partnerApiRequests.id))
       .limit(filters.pageSize)
@@ -161,26 +176,4 @@ export async function pruneRequestLog(db: Database, before: Date): Promise<numbe
     .where(lte(partnerApiRequests.at, before))
     .returning({ id: partnerApiRequests.id });
   return rows.length;
-}
-
-export const partnerApiSettingsKey = 'partner_api';
-
-export async function readApiSettingsRow(db: Database): Promise<unknown> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, partnerApiSettingsKey));
-  return row?.value;
-}
-
-export async function writeApiSettingsRow(
-  db: Database,
-  value: unknown,
-  updatedBy: string | null,
-  now: Date,
-) {
-  await db
-    .insert(settings)
-    .values({ key: partnerApiSettingsKey, value, updatedAt: now, updatedBy })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now, updatedBy } });
 }

@@ -13,18 +13,22 @@ import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, notFound } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { findPartnerForOrder } from '../partners/partners.service';
+import {
+  findPartnerForOrder,
+  findPartnerNames,
+  withPartnerNames,
+} from '../partners/partners.service';
+import { readSetting, writeSetting } from '../settings/settings.service';
 import { generateApiKey } from './api-key-format';
 import {
-  findApiKeyById,
+  findApiKeyRowByHash,
+  findApiKeyRowById,
   insertApiKey,
-  listApiKeys,
+  listApiKeyRows,
   listRequestLog,
   pruneRequestLog,
-  readApiSettingsRow,
   revokeApiKeyRow,
-  writeApiSettingsRow,
-  type ApiKeyView,
+  type ApiKeyRow,
 } from './partner-api.repository';
 
 // The back-office side of the partner API: keys, settings, the request log (issue 14).
@@ -34,6 +38,23 @@ export const partnerApiAudit = {
   keyRevoked: 'partner_api.key_revoked',
   settingsChanged: 'partner_api.settings_changed',
 } as const;
+
+/** A key with its partner's name and whether the partner is active. */
+export type ApiKeyView = ApiKeyRow & { partnerName: string; partnerActive: boolean };
+
+async function findApiKeyById(db: Database, id: string): Promise<ApiKeyView | undefined> {
+  const row = await findApiKeyRowById(db, id);
+  return row ? (await withPartnerNames(db, [row]))[0] : undefined;
+}
+
+/** The key with this hash (the caller of /api/v1), with its partner. */
+export async function findApiKeyByHash(
+  db: Database,
+  hash: string,
+): Promise<ApiKeyView | undefined> {
+  const row = await findApiKeyRowByHash(db, hash);
+  return row ? (await withPartnerNames(db, [row]))[0] : undefined;
+}
 
 export function toApiKey(view: ApiKeyView): ApiKey {
   return {
@@ -94,7 +115,10 @@ export async function listKeys(
   db: Database,
   filters: { partnerId?: string; includeRevoked?: boolean },
 ) {
-  return (await listApiKeys(db, filters)).map(toApiKey);
+  const keys = await withPartnerNames(db, await listApiKeyRows(db, filters), {
+    orderByName: true,
+  });
+  return keys.map(toApiKey);
 }
 
 export async function revokeApiKey(db: Database, id: string, context: AuditContext) {
@@ -112,8 +136,12 @@ export async function revokeApiKey(db: Database, id: string, context: AuditConte
   return toApiKey((await findApiKeyById(db, id))!);
 }
 
+const partnerApiSettingsKey = 'partner_api';
+
 export async function getPartnerApiSettings(db: Database): Promise<PartnerApiSettings> {
-  const parsed = partnerApiSettingsSchema.partial().safeParse(await readApiSettingsRow(db));
+  const parsed = partnerApiSettingsSchema
+    .partial()
+    .safeParse(await readSetting(db, partnerApiSettingsKey));
   return { ...defaultPartnerApiSettings, ...(parsed.success ? parsed.data : {}) };
 }
 
@@ -124,7 +152,7 @@ export async function setPartnerApiSettings(
 ): Promise<PartnerApiSettings> {
   const stored = { ...value, defaultAllowedCidrs: value.defaultAllowedCidrs.map(normaliseRange) };
   await inTransaction(db, async (tx) => {
-    await writeApiSettingsRow(tx, stored, context.actorUserId ?? null, new Date());
+    await writeSetting(tx, partnerApiSettingsKey, stored, context.actorUserId ?? null, new Date());
     await recordAudit(tx, {
       ...context,
       action: partnerApiAudit.settingsChanged,
@@ -141,11 +169,18 @@ export async function listApiRequests(
   filters: z.output<typeof apiRequestLogQuery>,
 ): Promise<{ items: ApiRequestLogItem[]; total: number; page: number; pageSize: number }> {
   const { rows, total } = await listRequestLog(db, filters);
+  const partners = await findPartnerNames(
+    db,
+    rows.flatMap((row) => (row.partnerId ? [row.partnerId] : [])),
+  );
+  const partnerName = new Map(partners.map((partner) => [partner.id, partner.name]));
   return {
     items: rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
-      partner: row.partnerId ? { id: row.partnerId, name: row.partnerName ?? '' } : null,
+      partner: row.partnerId
+        ? { id: row.partnerId, name: partnerName.get(row.partnerId) ?? '' }
+        : null,
       keyPrefix: row.keyPrefix,
       method: row.method,
       path: row.path,
@@ -154,6 +189,7 @@ export async function listApiRequests(
       ip: row.ip,
       requestId: row.requestId,
       errorCode: row.errorCode,
+      count: row.count,
     })),
     total,
     page: filters.page,

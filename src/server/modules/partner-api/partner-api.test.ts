@@ -6,9 +6,9 @@ import { createPartner } from '../../../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { logRedaction } from '../../app';
-import { auditLog } from '../../db/schema/audit';
-import { idempotencyKeys } from '../../db/schema/idempotency';
-import { partnerApiKeys, partnerApiRequests } from '../../db/schema/partner-api';
+import { auditLog } from '../audit/audit.schema';
+import { idempotencyKeys } from '../../plugins/idempotency.schema';
+import { partnerApiKeys, partnerApiRequests } from './partner-api.schema';
 import { pruneApiRequestLog } from './partner-api.service';
 
 describe('partner API back office (/api/partner-api, /api/blocked-ips)', () => {
@@ -100,6 +100,37 @@ describe('partner API back office (/api/partner-api, /api/blocked-ips)', () => {
       expect(audited.map((a) => a.action).sort()).toEqual([
         'partner_api.key_created',
         'partner_api.key_revoked',
+      ]);
+    });
+
+    it('lists keys by partner name, the newest first within a partner', async () => {
+      const zeta = (await createPartner(app, { name: 'Zeta Fibre' })).id;
+      const alpha = (await createPartner(app, { name: 'Alpha Fibre' })).id;
+      const created: string[] = [];
+      for (const [owner, name] of [
+        [zeta, 'Zeta old'],
+        [alpha, 'Alpha'],
+        [zeta, 'Zeta new'],
+      ] as const) {
+        const res = await send(
+          'POST',
+          '/api/partner-api/keys',
+          { partnerId: owner, name, scopes: ['read'], allowedCidrs: [] },
+          { ...backOffice, 'idempotency-key': randomUUID() },
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        created.push(res.json().apiKey.id);
+      }
+      const items = (await send('GET', '/api/partner-api/keys')).json().items as {
+        id: string;
+        name: string;
+        partner: { name: string };
+      }[];
+      const ours = items.filter((key) => created.includes(key.id));
+      expect(ours.map((key) => [key.partner.name, key.name])).toEqual([
+        ['Alpha Fibre', 'Alpha'],
+        ['Zeta Fibre', 'Zeta new'],
+        ['Zeta Fibre', 'Zeta old'],
       ]);
     });
 

@@ -6,8 +6,8 @@ import type { ApiKeyScope } from '@shared/partner-api/partner-api.contracts';
 import { AppError } from '../../errors';
 import { hitRateLimit } from '../rate-limit/rate-limit.service';
 import { hashApiKey, isWellFormedApiKey } from './api-key-format';
-import { findApiKeyByHash } from './partner-api.repository';
-import { getPartnerApiSettings } from './partner-api.service';
+import { findApiKeyByHash, getPartnerApiSettings } from './partner-api.service';
+import { countBadKey } from './v1-bad-key-throttle';
 
 // Who is calling /api/v1: an API key in `Authorization: Bearer`, and nothing else (no cookie,
 // no session). Checked in order: present, well formed (no lookup), known, live, partner active,
@@ -150,7 +150,15 @@ export function useApiKeyAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     request.apiCaller = null;
     if (!request.routeOptions.config.apiScope) return;
-    await authenticate(app, request);
+    try {
+      await authenticate(app, request);
+    } catch (error) {
+      // A refusal for the key itself (401) counts against the address (issue 18).
+      if (error instanceof AppError && error.statusCode === 401) {
+        throw await countBadKey(app.deps.database, request, reply, error);
+      }
+      throw error;
+    }
     await limit(app, request, reply);
   });
 }

@@ -8,14 +8,14 @@ import type {
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { createOrder, performOrderAction, type ChangeActor } from '../orders/orders.service';
+import { activeJobTypeCodes, findJobTypeByCode } from '../job-types/job-types.service';
+import { findEventsOfOrder } from '../orders/projections/order-detail.projection';
 import {
-  findActiveJobTypeByCode,
   findCursorOrder,
   findV1Order,
-  listEventsOfOrder,
   listV1Orders,
   type V1OrderRow,
-} from './v1-orders.repository';
+} from '../orders/projections/partner-orders.projection';
 
 // The partner API's order calls (issue 14): every one within the calling key's partner.
 
@@ -74,15 +74,15 @@ export async function createPartnerOrder(
   caller: PartnerCaller,
   body: z.output<typeof v1CreateOrderBody>,
 ): Promise<V1Order> {
-  const jobType = await findActiveJobTypeByCode(db, body.jobType);
+  const jobType = await findJobTypeByCode(db, body.jobType);
   if (!jobType?.active) {
+    // Say which codes exist, so the partner can correct the request without asking us.
+    const codes = await activeJobTypeCodes(db);
     throw new AppError(
       400,
       partnerApiErrorCodes.unknownJobType,
-      `Unknown job type: ${body.jobType}`,
-      {
-        jobType: ['Unknown job type'],
-      },
+      `Unknown job type: ${body.jobType}. Job types: ${codes.join(', ') || 'none yet'}.`,
+      { jobType: [`Unknown job type; use one of: ${codes.join(', ')}`] },
     );
   }
   let created: { id: string };
@@ -198,7 +198,7 @@ export async function listPartnerOrderEvents(
 ) {
   const row = await findV1Order(db, caller.partnerId, { orderNumber });
   if (!row) throw orderNotFound();
-  const events = await listEventsOfOrder(db, row.id);
+  const events = await findEventsOfOrder(db, row.id);
   return {
     items: events.map((event) => ({
       id: event.id,

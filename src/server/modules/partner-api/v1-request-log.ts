@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { insertRequestLog, touchApiKey } from './partner-api.repository';
+import { normaliseIp } from '../security/blocked-ips.service';
+import { countKeylessRequest, insertRequestLog, touchApiKey } from './partner-api.repository';
 import type { ApiCaller } from './v1-auth';
 
 // Issue 14: every /api/v1 request is logged (time, partner, key prefix, method, path, status,
 // duration, address), after the answer has gone, so logging never slows or fails a call. The
-// key itself is never written anywhere: only its prefix.
+// key itself is never written anywhere: only its prefix. Requests without a valid key share one
+// row per address and minute (issue 18), so a flood of bad keys writes a row a minute, not one
+// per request.
 
 const maxPathLength = 500;
 /** A key's last use is kept to the minute: a busy key is not rewritten on every request. */
 const lastUsedPrecisionMs = 60_000;
+
+/** The aggregated row of an address's keyless requests in the minute of `now`. */
+export function keylessRowKey(ip: string, now: Date): string {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  return `keyless|${normaliseIp(ip)}|${minute.toISOString()}`;
+}
 
 /** Whether the key's last use, as read when the request came in, needs writing again. */
 export function lastUseIsStale(caller: ApiCaller, ip: string, now: Date): boolean {
@@ -29,7 +38,7 @@ export function useRequestLog(app: FastifyInstance) {
       if (caller && lastUseIsStale(caller, request.ip, now)) {
         await touchApiKey(db, caller.keyId, request.ip, now);
       }
-      await insertRequestLog(db, {
+      const row = {
         at: now,
         partnerId: caller?.partnerId ?? null,
         apiKeyId: caller?.keyId ?? null,
@@ -41,7 +50,9 @@ export function useRequestLog(app: FastifyInstance) {
         ip: request.ip,
         requestId: request.id,
         errorCode: request.problemCode,
-      });
+      };
+      if (caller) await insertRequestLog(db, row);
+      else await countKeylessRequest(db, { ...row, aggregateKey: keylessRowKey(request.ip, now) });
     } catch (error) {
       request.log.error({ err: error }, 'could not log the partner API request');
     }

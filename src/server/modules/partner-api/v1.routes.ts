@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { cspNoncePlaceholder } from '@shared/csp-nonce';
 import { partnerApiErrorCodes } from '@shared/error-codes';
 import {
   problemDetails,
@@ -16,6 +16,7 @@ import {
   v1PartnerReferenceParams,
 } from '@shared/partner-api/v1.contracts';
 import { AppError } from '../../errors';
+import { cspNonceOf, withCspNonce } from '../../plugins/csp-nonce';
 import { addIdempotencyToRoutes, idempotencyHooks } from '../../plugins/idempotency';
 import { useApiKeyAuth, type ApiCaller } from './v1-auth';
 import {
@@ -25,7 +26,7 @@ import {
   listPartnerOrderEvents,
   listPartnerOrders,
 } from './v1-orders.service';
-import { useProblemDetails } from './v1-problem';
+import { useProblemDetails } from '../../plugins/problem-details';
 import { useRequestLog } from './v1-request-log';
 
 // Module augmentation needs interfaces.
@@ -45,16 +46,17 @@ const problemResponse = (description: string) => ({
 
 const common = {
   401: problemResponse('No key, or a key that is malformed, unknown or revoked'),
-  403: problemResponse('The key lacks the scope, or may not be used from this address'),
-  429: problemResponse('Too many requests for this key; see Retry-After'),
+  403: problemResponse(
+    'The key lacks the scope or may not be used from this address, or the address is blocked',
+  ),
+  429: problemResponse(
+    'Too many requests for this key, or too many with a bad key from this address; see Retry-After',
+  ),
 };
 
 const security = [{ apiKey: [] }];
 
 const callerOf = (request: { apiCaller: ApiCaller | null }) => request.apiCaller!;
-
-/** The v1 OpenAPI document's docs page: a nonce lets its one inline script run (CSP). */
-const docsNonce = randomBytes(16).toString('base64');
 
 /**
  * `/api/v1` (issue 14): the partner API, apart from the app's own calls. Registered beside the
@@ -77,14 +79,17 @@ export const partnerApiV1Routes: FastifyPluginAsyncZod = async (app) => {
         ),
     }),
   );
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (request.url.startsWith('/api/v1/docs')) {
-      reply.header(
-        'content-security-policy',
-        `default-src 'self'; script-src 'self' 'nonce-${docsNonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self' data:`,
-      );
-    }
+    if (!request.url.startsWith('/api/v1/docs')) return payload;
+    // The docs page's inline script runs by a nonce of this response alone (issue 18): the page
+    // is rendered with a placeholder, swapped here for the nonce the header names.
+    const nonce = cspNonceOf(reply.raw);
+    reply.header(
+      'content-security-policy',
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self' data:`,
+    );
+    return typeof payload === 'string' ? withCspNonce(payload, reply.raw) : payload;
   });
 
   await app.register(swagger, {
@@ -241,7 +246,7 @@ export const partnerApiV1Routes: FastifyPluginAsyncZod = async (app) => {
       pageTitle: 'Uplink partner API',
       withDefaultFonts: false,
       hideClientButton: true,
-      nonce: docsNonce,
+      nonce: cspNoncePlaceholder,
     },
   });
 };

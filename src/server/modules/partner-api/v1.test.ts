@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createJobType, createPartner } from '../../../../tests/factories/orders';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { idempotencyKeys } from '../../db/schema/idempotency';
-import { orders } from '../../db/schema/orders';
-import { partnerApiKeys, partnerApiRequests } from '../../db/schema/partner-api';
-import { partners } from '../../db/schema/partners';
+import { idempotencyKeys } from '../../plugins/idempotency.schema';
+import { orders } from '../orders/orders.schema';
+import { partnerApiKeys, partnerApiRequests } from './partner-api.schema';
+import { partners } from '../partners/partners.schema';
 import { generateApiKey, isWellFormedApiKey } from './api-key-format';
 import { createApiKey, revokeApiKey, setPartnerApiSettings } from './partner-api.service';
 
@@ -124,8 +124,13 @@ describe('partner API /api/v1', () => {
       detail: expect.any(String),
       errors: { 'customer.email': expect.any(Array) },
     });
+    const retired = await createJobType(app, { active: false });
     const unknownType = await create({ ...orderBody(), jobType: 'NOPE' });
     expect(unknownType.json()).toMatchObject({ status: 400, code: 'UNKNOWN_JOB_TYPE' });
+    // It names the codes that exist (issue 24): the active ones only.
+    expect(unknownType.json().detail).toContain(jobTypeCode);
+    expect(unknownType.json().errors.jobType[0]).toContain(jobTypeCode);
+    expect(unknownType.json().detail).not.toContain(retired.code);
     const nowhere = await send('GET', '/api/v1/nowhere');
     expect(nowhere.statusCode).toBe(404);
     expect(nowhere.json().code).toBe('NOT_FOUND');
@@ -277,10 +282,14 @@ describe('partner API /api/v1', () => {
           return row?.lastUsedIp;
         })
         .toBe('192.0.2.44');
-      const logged = await app.deps.database.db
-        .select()
-        .from(partnerApiRequests)
-        .where(eq(partnerApiRequests.keyPrefix, prefix));
+      // The log row is written after the answer, apart from the last-used time: wait for it too.
+      const loggedRows = () =>
+        app.deps.database.db
+          .select()
+          .from(partnerApiRequests)
+          .where(eq(partnerApiRequests.keyPrefix, prefix));
+      await expect.poll(async () => (await loggedRows()).length).toBe(1);
+      const logged = await loggedRows();
       expect(logged).toEqual([
         expect.objectContaining({
           partnerId,

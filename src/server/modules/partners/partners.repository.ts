@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { partners } from '../../db/schema/partners';
-import type { Partner } from '@shared/orders/partners.contracts';
+import { partners } from './partners.schema';
+import type { Partner } from '@shared/partners/partners.contracts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 
@@ -64,4 +64,14 @@ export async function deletePartner(db: Database, id: string) {
 export async function findPartnerRow(db: Database, id: string): Promise<PartnerRow | null> {
   const [row] = await db.select().from(partners).where(eq(partners.id, id));
   return row ?? null;
+}
+
+/** The name and active flag of the partners with these ids, ordered by name. */
+export async function findPartnerNameRows(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: partners.id, name: partners.name, active: partners.active })
+    .from(partners)
+    .where(inArray(partners.id, ids))
+    .orderBy(asc(partners.name));
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@shared/orders/common.contracts';
+import { idParams } from '@shared/schema/common.contracts';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import {
   createPartnerBody,
   partnerListResponse,
   partnerSchema,
   updatePartnerBody,
-} from '@shared/orders/partners.contracts';
+} from '@shared/partners/partners.contracts';
 import { conflict, notFound } from '../../errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
 import {

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { publicLinks, type PublicLinkRow } from '../../db/schema/public-links';
+import { publicLinks, type PublicLinkRow } from './public-links.schema';
 import type { PublicLinkPurpose } from '@shared/public-links/public-links.contracts';
 
 export type { PublicLinkRow };
@@ -52,4 +52,22 @@ export async function claimLinkUse(tx: Database, id: string, now: Date) {
     .where(and(eq(publicLinks.id, id), isNull(publicLinks.usedAt), isNull(publicLinks.replacedAt)))
     .returning({ id: publicLinks.id });
   return rows.length === 1;
+}
+
+/** Holds the link's row until the transaction ends. */
+export async function lockLinkRow(tx: Database, id: string) {
+  await tx
+    .select({ id: publicLinks.id })
+    .from(publicLinks)
+    .where(eq(publicLinks.id, id))
+    .for('update');
+}
+
+export async function deleteLinkRowsOfOrders(tx: Database, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return 0;
+  const rows = await tx
+    .delete(publicLinks)
+    .where(inArray(publicLinks.orderId, [...orderIds]))
+    .returning({ id: publicLinks.id });
+  return rows.length;
 }

@@ -8,8 +8,10 @@ import {
 } from '@shared/public-links/public-links.contracts';
 import {
   claimLinkUse,
+  deleteLinkRowsOfOrders,
   findLinkByHash,
   insertLink,
+  lockLinkRow,
   replaceLiveLinks,
   type PublicLinkRow,
 } from './public-links.repository';
@@ -81,4 +83,20 @@ export async function resolvePublicLink(
  */
 export async function usePublicLink(tx: Database, linkId: string, now = new Date()) {
   return claimLinkUse(tx, linkId, now);
+}
+
+/**
+ * Holds the link's row until the transaction ends, so that what is done under the link (its
+ * uploads) is counted one request at a time.
+ */
+export async function lockPublicLink(tx: Database, linkId: string) {
+  await lockLinkRow(tx, linkId);
+}
+
+/**
+ * Ends every link of these orders for good (a customer anonymised, issue 21): the rows go, so
+ * an old token is unknown, as if it never existed. What was sent through them goes too.
+ */
+export async function deleteLinksOfOrders(tx: Database, orderIds: readonly string[]) {
+  return deleteLinkRowsOfOrders(tx, orderIds);
 }

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rateLimitCounters } from '../../db/schema/rate-limits';
+import { rateLimitCounters } from './rate-limit.schema';
 
 export type RateLimitHit = {
   /** Hits in the current window, this one included. */

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createUser, defaultTestPassword, sameOrigin } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { authRateLimits } from '../auth/auth.routes';
-import { rateLimitCounters } from '../../db/schema/rate-limits';
+import { rateLimitCounters } from './rate-limit.schema';
 import { hitRateLimit } from './rate-limit.service';
 
 // Issue 9: the per-address limits hold across servers: two app instances on one database (two

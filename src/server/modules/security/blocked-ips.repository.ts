@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { blockedIps } from '../../db/schema/blocked-ips';
+import { blockedIps } from './security.schema';
 
 /** Ends an active block now; null when there is no such active block. */
 export async function expireBlock(db: Database, id: string, now: Date) {

@@ -1,13 +1,17 @@
 import { BlockList, isIP } from 'node:net';
 import { parseIpRange } from '@shared/partner-api/ip-range';
-import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { auditLog } from '../../db/schema/audit';
-import { blockedIps } from '../../db/schema/blocked-ips';
-import { users } from '../../db/schema/users';
+import { blockedIps } from './security.schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, notFound } from '../../errors';
-import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
+import {
+  auditActions,
+  countActionsFromIp,
+  recordAudit,
+  type AuditContext,
+} from '../audit/audit.service';
+import { findUserNames } from '../users/user-lookup.service';
 import { expireBlock } from './blocked-ips.repository';
 
 /** Issue 3: 20 failures from one address in 15 minutes block it for an hour. */
@@ -56,13 +60,29 @@ export async function blockIpIfTooManyFailures(
   if (!ip || isIP(ip) === 0) return false;
   const db = handle.db;
   const since = new Date(Date.now() - ipFailureWindowMs);
-  const [row] = await db
-    .select({ failures: count() })
-    .from(auditLog)
-    .where(
-      and(inArray(auditLog.action, failureActions), eq(auditLog.ip, ip), gt(auditLog.at, since)),
-    );
-  if ((row?.failures ?? 0) < ipFailureLimit) return false;
+  const failures = await countActionsFromIp(db, { actions: failureActions, ip, since });
+  if (failures < ipFailureLimit) return false;
+  await blockIpAutomatically(handle, {
+    ip,
+    reason: `${ipFailureLimit} failed sign-in attempts within 15 minutes`,
+    durationMs: ipBlockDurationMs,
+    context,
+  });
+  return true;
+}
+
+/**
+ * An automatic block (a brute-force rule reached its limit): the address goes on the list for
+ * `durationMs`, audited, unless it is blocked already. Shared by the sign-in rule and the
+ * partner API's rule for bad keys (issue 18).
+ */
+export async function blockIpAutomatically(
+  handle: DatabaseHandle,
+  block: { ip: string; reason: string; durationMs: number; context: AuditContext },
+): Promise<void> {
+  const ip = normaliseIp(block.ip);
+  if (isIP(ip) === 0) return;
+  const db = handle.db;
   const existing = await db
     .select({ id: blockedIps.id })
     .from(blockedIps)
@@ -73,22 +93,20 @@ export async function blockIpIfTooManyFailures(
       ),
     )
     .limit(1);
-  if (existing.length > 0) return true;
-  const expiresAt = new Date(Date.now() + ipBlockDurationMs);
-  const reason = `${ipFailureLimit} failed sign-in attempts within 15 minutes`;
+  if (existing.length > 0) return;
+  const expiresAt = new Date(Date.now() + block.durationMs);
   const [blocked] = await db
     .insert(blockedIps)
-    .values({ ip, reason, source: 'automatic', expiresAt })
+    .values({ ip, reason: block.reason, source: 'automatic', expiresAt })
     .returning({ id: blockedIps.id });
   await recordAudit(db, {
-    ...context,
+    ...block.context,
     actorUserId: null,
     action: auditActions.ipBlocked,
     targetType: 'ip',
     targetId: ip,
-    details: { reason, expiresAt: expiresAt.toISOString(), blockId: blocked?.id },
+    details: { reason: block.reason, expiresAt: expiresAt.toISOString(), blockId: blocked?.id },
   });
-  return true;
 }
 
 export type BlockedIpEntry = {
@@ -100,6 +118,7 @@ export type BlockedIpEntry = {
   createdAt: Date;
 };
 
+/** The blocks (active ones unless asked), newest first, with the name of who made each. */
 export async function listBlockedIps(db: Database, options: { includeExpired?: boolean } = {}) {
   const rows = await db
     .select({
@@ -109,19 +128,23 @@ export async function listBlockedIps(db: Database, options: { includeExpired?: b
       source: blockedIps.source,
       expiresAt: blockedIps.expiresAt,
       createdAt: blockedIps.createdAt,
-      createdBy: sql<
-        string | null
-      >`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+      createdById: blockedIps.createdBy,
     })
     .from(blockedIps)
-    .leftJoin(users, eq(users.id, blockedIps.createdBy))
     .where(
       options.includeExpired
         ? undefined
         : or(isNull(blockedIps.expiresAt), gt(blockedIps.expiresAt, new Date())),
     )
     .orderBy(desc(blockedIps.createdAt));
-  return rows;
+  const names = await findUserNames(
+    db,
+    rows.flatMap((row) => (row.createdById ? [row.createdById] : [])),
+  );
+  return rows.map(({ createdById, ...row }) => ({
+    ...row,
+    createdBy: createdById ? (names.get(createdById) ?? null) : null,
+  }));
 }
 
 /** Back office lifts a block: it ends now, and the change and its audit row commit together. */

@@ -42,6 +42,7 @@ export async function refreshMapTileOrigin(db: Database, now = Date.now()): Prom
 }
 
 export async function setMapTileUrl(db: Database, tileUrl: string, context: AuditContext) {
+  const before = await getMapTileUrl(db);
   await inTransaction(db, async (tx) => {
     await writeSetting(tx, mapTilesKey, tileUrl, context.actorUserId ?? null, new Date());
     await recordAudit(tx, {
@@ -49,7 +50,7 @@ export async function setMapTileUrl(db: Database, tileUrl: string, context: Audi
       action: auditActions.mapTilesSettingChanged,
       targetType: 'setting',
       targetId: mapTilesKey,
-      details: { tileUrl },
+      details: { tileUrl, before: { tileUrl: before }, after: { tileUrl } },
     });
   });
   cached = { origin: originOf(tileUrl), readAt: Date.now() };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema/settings';
+import { settings } from './settings.schema';
 
 export async function readSetting(db: Database, key: string): Promise<unknown> {
   const [row] = await db

@@ -3,6 +3,28 @@ import { smsAuthStatusResponseSchema, smsLoginSettingSchema } from '@shared/auth
 import { auditContext } from '../audit/audit.service';
 import { mapTilesSetting } from '@shared/dispatch/dispatch.contracts';
 import {
+  bankHolidaysSettingsSchema,
+  bookingSettingsSchema,
+  companyLogoUpload,
+  companySettingsSchema,
+  maxLogoBytes,
+  retentionSettingsSchema,
+  sessionSettingsSchema,
+  slaSettingsSchema,
+  twoFactorSettingsSchema,
+} from '@shared/settings/settings.contracts';
+import { readCompanyLogo, removeCompanyLogo, uploadCompanyLogo } from './company-logo.service';
+import {
+  getGeneralSettings,
+  saveBankHolidays,
+  saveBookingSettings,
+  saveCompanySettings,
+  saveRetentionSettings,
+  saveSessionSettings,
+  saveSlaSettings,
+  saveTwoFactorSettings,
+} from './general-settings.service';
+import {
   getMapTileUrl,
   isSmsLoginEnabled,
   setMapTileUrl,
@@ -61,5 +83,82 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await setMapTileUrl(app.deps.database.db, request.body.tileUrl, auditContext(request));
       return { tileUrl: request.body.tileUrl };
     },
+  );
+
+  // /settings, the spec's General settings (issue 21, decision 066): one PUT per section.
+  const backOffice = { roles: ['back_office'] as const };
+  const db = () => app.deps.database.db;
+
+  app.get('/settings/general', { config: backOffice }, async () => getGeneralSettings(app.deps));
+
+  app.put(
+    '/settings/company',
+    { config: backOffice, schema: { body: companySettingsSchema } },
+    async (request) => saveCompanySettings(db(), request.body, auditContext(request)),
+  );
+
+  app.post(
+    '/settings/company/logo',
+    {
+      bodyLimit: Math.ceil((maxLogoBytes * 4) / 3) + 1024,
+      config: backOffice,
+      schema: { body: companyLogoUpload },
+    },
+    async (request) => uploadCompanyLogo(app.deps, request.body.dataBase64, auditContext(request)),
+  );
+
+  app.delete('/settings/company/logo', { config: backOffice }, async (request) =>
+    removeCompanyLogo(app.deps, auditContext(request)),
+  );
+
+  // The logo for the customer's pages and emails: public, like the pages that show it.
+  app.get(
+    '/public/company-logo',
+    { config: { public: true, rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    async (_request, reply) => {
+      const bytes = await readCompanyLogo(app.deps);
+      if (!bytes) return reply.code(404).send({ message: 'No logo is set', code: 'NOT_FOUND' });
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  app.put(
+    '/settings/sla',
+    { config: backOffice, schema: { body: slaSettingsSchema } },
+    async (request) => saveSlaSettings(db(), request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/settings/booking',
+    { config: backOffice, schema: { body: bookingSettingsSchema } },
+    async (request) => saveBookingSettings(db(), request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/settings/bank-holidays',
+    { config: backOffice, schema: { body: bankHolidaysSettingsSchema } },
+    async (request) => saveBankHolidays(db(), request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/settings/two-factor',
+    { config: backOffice, schema: { body: twoFactorSettingsSchema } },
+    async (request) => saveTwoFactorSettings(db(), request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/settings/sessions',
+    { config: backOffice, schema: { body: sessionSettingsSchema } },
+    async (request) => saveSessionSettings(app.deps, request.body, auditContext(request)),
+  );
+
+  app.put(
+    '/settings/retention',
+    { config: backOffice, schema: { body: retentionSettingsSchema } },
+    async (request) => saveRetentionSettings(db(), request.body, auditContext(request)),
   );
 };

@@ -1,8 +1,4 @@
 import {
-  defaultWorkingDays,
-  type CompanyContact,
-} from '@shared/customer-journey/customer-form.contracts';
-import {
   commissioningThresholdsSchema,
   defaultCommissioningThresholds,
   type CommissioningThresholds,
@@ -38,32 +34,6 @@ export async function setSmsLoginEnabled(
   });
 }
 
-const companyContactKey = 'company_contact';
-const workingDaysKey = 'working_days';
-
-/** The contact details the customer's pages show (PRODUCT.md /settings "company details"). */
-export const defaultCompanyContact: CompanyContact = {
-  name: 'Uplink Installations',
-  phone: '0300 123 4567',
-  email: 'help@uplink.local',
-  hours: 'Monday to Friday, 9am to 5pm',
-};
-
-export async function getCompanyContact(db: Database): Promise<CompanyContact> {
-  const value = await readSetting(db, companyContactKey);
-  if (value && typeof value === 'object') return { ...defaultCompanyContact, ...value };
-  return defaultCompanyContact;
-}
-
-/** Days of the week we install on, 0 Sunday … 6 Saturday (setting; default Monday to Friday). */
-export async function getWorkingDays(db: Database): Promise<number[]> {
-  const value = await readSetting(db, workingDaysKey);
-  if (Array.isArray(value) && value.every((d) => Number.isInteger(d) && d >= 0 && d <= 6)) {
-    return value as number[];
-  }
-  return [...defaultWorkingDays];
-}
-
 export {
   defaultMapTileUrl,
   getMapTileUrl,
@@ -71,6 +41,9 @@ export {
   refreshMapTileOrigin,
   setMapTileUrl,
 } from './map-tiles';
+/** A setting another area keeps under its own key (the partner API's), read and written whole. */
+export { readSetting, writeSetting } from './settings.repository';
+
 const commissioningThresholdsKey = 'commissioning_thresholds';
 
 /** Issue 13: the speed-test thresholds the engineer's readings are held against. */
@@ -82,3 +55,17 @@ export async function getCommissioningThresholds(db: Database): Promise<Commissi
   });
   return parsed.success ? parsed.data : defaultCommissioningThresholds;
 }
+
+export {
+  getAppointmentSlots,
+  getBankHolidays,
+  getCompanyContact,
+  getCompanyLogo,
+  getCustomerDataRetentionDays,
+  getGeneralSettings,
+  getSessionLimits,
+  getSlaTargetDays,
+  getTwoFactorPolicy,
+  getWorkingCalendar,
+  getWorkingDays,
+} from './general-settings.service';

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@shared/auth/current-user';
-import type { UserRow } from '../../db/schema/users';
+import type { UserRow } from './users.schema';
 import { isDualRole } from '@shared/role-routing';
 
 // spec §6: one definition of dual-role (and of engineer-capable), in @shared/role-routing.

@@ -1,4 +1,16 @@
-// Finding users, for other modules (auth, orders). Apart from users.service, which itself uses
-// the auth module, so that auth can find users without an import loop.
-export { findUserByEmail, findUserById, findUserByPhone } from './users.repository';
+// Finding users, for other modules (auth, orders, dispatch, contractors). Apart from
+// users.service, which itself uses the auth module, so that auth can find users without an
+// import loop.
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  findUserNames,
+  listBackOfficeEmails,
+  listCompanyEngineers,
+  listEngineerRowsOfCompany,
+  lockCompanyEngineer,
+  type CompanyEngineer,
+} from './users.repository';
+export type { UserRow } from './users.schema';
 export { toCurrentUser } from './current-user';

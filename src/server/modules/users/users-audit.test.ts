@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import { auditLog } from '../audit/audit.schema';
+import { sessions } from '../auth/sessions.schema';
+import { users } from './users.schema';
 
 // A user change and its audit row commit together: when the audit write fails, the change is
 // undone too (it would stay if the audit were written after the change's transaction).

@@ -1,6 +1,19 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
+import { users, type NewUserRow, type UserRow } from './users.schema';
 import { normaliseUkMobile } from '@shared/uk-mobile';
 import type { listUsersQuerySchema } from '@shared/users/users.contracts';
 import type { z } from 'zod';
@@ -75,4 +88,205 @@ export async function listUserRows(db: Database, query: z.output<typeof listUser
     .offset((query.page - 1) * query.pageSize);
   const [total] = await db.select({ value: count() }).from(users).where(where);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** A user's display name ("first last", trimmed; null when both are empty), by id. */
+export async function findUserNames(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+// Sign-in bookkeeping, for the auth module (through user-credentials.service).
+
+export type LoginCounters = { failedLoginCount: number; lockedUntil: Date | null };
+
+/**
+ * The user's failure count and lock, read with the row locked (SELECT … FOR UPDATE) until the
+ * transaction `tx` ends, so that concurrent sign-ins count one after another.
+ */
+export async function lockLoginCounters(
+  tx: Database,
+  userId: string,
+): Promise<LoginCounters | null> {
+  const [row] = await tx
+    .select({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setLoginCounters(tx: Database, userId: string, counters: LoginCounters) {
+  await tx
+    .update(users)
+    .set({ failedLoginCount: counters.failedLoginCount, lockedUntil: counters.lockedUntil })
+    .where(eq(users.id, userId));
+}
+
+/** Resets the failure count unless the account is locked now; answers whether it was not. */
+export async function clearLoginFailuresUnlessLocked(db: Database, userId: string) {
+  const cleared = await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null })
+    .where(
+      and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))),
+    )
+    .returning({ id: users.id });
+  return cleared.length > 0;
+}
+
+/** A completed sign-in: its time, and the failure count reset. */
+export async function markSignedIn(db: Database, userId: string, at: Date) {
+  await db
+    .update(users)
+    // Not the lock: a sign-in completed by a code must not lift a lock set meanwhile.
+    .set({ lastLoginAt: at, failedLoginCount: 0 })
+    .where(eq(users.id, userId));
+}
+
+/** A new password: its hash and time (also the row's), the given status, no failures or lock. */
+export async function setUserPassword(
+  db: Database,
+  userId: string,
+  change: { passwordHash: string; status: UserRow['status']; at: Date },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      passwordHash: change.passwordHash,
+      status: change.status,
+      passwordChangedAt: change.at,
+      failedLoginCount: 0,
+      lockedUntil: null,
+      updatedAt: change.at,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+function buildSessionUserQuery(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      additionalRoles: users.additionalRoles,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      contractorId: users.contractorId,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('load_session_user');
+}
+
+export type SessionUser = Awaited<
+  ReturnType<ReturnType<typeof buildSessionUserQuery>['execute']>
+>[number];
+
+// Every /api request reads its user: the statement is prepared once per database handle, and
+// reads only the columns the guard needs (not the password hash).
+const sessionUserQueries = new WeakMap<Database, ReturnType<typeof buildSessionUserQuery>>();
+
+/** The columns the auth guard needs of a signed-in user, or null. */
+export async function findSessionUser(db: Database, userId: string): Promise<SessionUser | null> {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = buildSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  return (await query.execute({ id: userId }))[0] ?? null;
+}
+
+const isEngineer = sql<boolean>`(${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles}))`;
+
+/** An engineer of a contractor company, as the dispatch board plans with them. */
+export type CompanyEngineer = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  status: 'invited' | 'active' | 'disabled';
+  owner: boolean;
+};
+
+const companyEngineerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  owner: sql<boolean>`(${users.role} = 'contractor')`,
+};
+
+/** The company's engineers (the dual-role owner among them), and any given here by id. */
+export async function listCompanyEngineers(
+  db: Database,
+  contractorId: string,
+  alsoIds: readonly string[],
+): Promise<CompanyEngineer[]> {
+  const notDisabled = ne(users.status, 'disabled');
+  const scope = alsoIds.length > 0 ? or(notDisabled, inArray(users.id, [...alsoIds])) : notDisabled;
+  return db
+    .select(companyEngineerColumns)
+    .from(users)
+    .where(and(eq(users.contractorId, contractorId), isEngineer, scope))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+}
+
+/** One engineer of the company, locked so two placements for them cannot race. */
+export async function lockCompanyEngineer(
+  tx: Database,
+  contractorId: string,
+  engineerId: string,
+): Promise<CompanyEngineer | null> {
+  const [row] = await tx
+    .select(companyEngineerColumns)
+    .from(users)
+    .where(and(eq(users.id, engineerId), eq(users.contractorId, contractorId), isEngineer))
+    .for('update');
+  return row ?? null;
+}
+
+/** Every engineer-capable user of the company, disabled ones too, by surname. */
+export async function listEngineerRowsOfCompany(
+  db: Database,
+  contractorId: string,
+): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.contractorId, contractorId),
+        or(eq(users.role, 'engineer'), sql`'engineer' = any(${users.additionalRoles})`),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+/** The active back-office accounts' emails (main or additional role), for back office's alerts. */
+export async function listBackOfficeEmails(db: Database) {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(eq(users.role, 'back_office'), sql`'back_office' = any(${users.additionalRoles})`),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
 }

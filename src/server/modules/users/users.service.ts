@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { NewUserRow, UserRow } from '../../db/schema/users';
+import type { NewUserRow, UserRow } from './users.schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { errorCodes } from '@shared/error-codes';
 import { normaliseUkMobile } from '@shared/uk-mobile';
@@ -17,7 +17,12 @@ import {
   type UpdateUserRequest,
   type UserSummary,
 } from '@shared/users/users.contracts';
-import { auditActions, recordAudit, type AuditContext } from '../audit/audit.service';
+import {
+  auditActions,
+  changedFields,
+  recordAudit,
+  type AuditContext,
+} from '../audit/audit.service';
 import {
   assertAcceptablePassword,
   hashPassword,
@@ -25,6 +30,7 @@ import {
 } from '../auth/password-tokens.service';
 import { deleteUserSessions } from '../auth/session.service';
 import { contractorExists } from '../contractors/contractor-lookup.service';
+import { ensureVan } from '../stock/stock-locations.service';
 import { isDualRole } from './current-user';
 import {
   findUserByEmail,
@@ -114,35 +120,9 @@ export async function inviteUser(
   rawInput: InviteUserRequest,
   context: AuditContext,
 ): Promise<{ user: UserRow; link: string }> {
-  const input = inviteUserRequestSchema.parse(rawInput);
   const db = deps.database.db;
-  const phone = input.phone ? normaliseUkMobile(input.phone) : null;
-  await assertEmailFree(db, input.email);
-  await assertPhoneFree(db, phone);
-  await assertContractorExists(db, input.contractorId);
-  const values: NewUserRow = {
-    email: input.email,
-    role: input.role,
-    additionalRoles: cleanAdditionalRoles(input.role, input.additionalRoles),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    companyName: input.companyName ?? null,
-    phone,
-    contractorId: input.contractorId ?? null,
-    twoFactorMethod: input.twoFactorMethod,
-    status: 'invited',
-  };
-  const user = await inTransaction(db, async (tx) => {
-    const row = await insertUser(tx, values);
-    await recordAudit(tx, {
-      ...context,
-      action: auditActions.userInvited,
-      targetType: 'user',
-      targetId: row.id,
-      details: { email: row.email, role: row.role, additionalRoles: row.additionalRoles },
-    });
-    return row;
-  });
+  const values = await newUserValues(db, inviteUserRequestSchema.parse(rawInput));
+  const user = await insertAudited(db, { ...values, status: 'invited' }, context, 'userInvited');
   const actor = context.actorUserId ? await findUserById(db, context.actorUserId) : null;
   const link = await sendInvitation(deps, user, context, actorName(actor));
   return { user, link };
@@ -161,29 +141,62 @@ export async function createActiveUser(
   const parsed = inviteUserRequestSchema.parse(rest);
   assertAcceptablePassword(password);
   const db = deps.database.db;
-  const phone = parsed.phone ? normaliseUkMobile(parsed.phone) : null;
-  await assertEmailFree(db, parsed.email);
+  const values = await newUserValues(db, parsed);
+  return insertAudited(
+    db,
+    {
+      ...values,
+      status: 'active',
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: new Date(),
+    },
+    context,
+    'userCreated',
+  );
+}
+
+/** A new account's row from the invitation form, once its email, mobile and company are checked. */
+async function newUserValues(
+  db: Database,
+  input: ReturnType<typeof inviteUserRequestSchema.parse>,
+): Promise<Omit<NewUserRow, 'status'>> {
+  const phone = input.phone ? normaliseUkMobile(input.phone) : null;
+  await assertEmailFree(db, input.email);
   await assertPhoneFree(db, phone);
-  await assertContractorExists(db, parsed.contractorId);
-  const values: NewUserRow = {
-    email: parsed.email,
-    role: parsed.role,
-    additionalRoles: cleanAdditionalRoles(parsed.role, parsed.additionalRoles),
-    firstName: parsed.firstName,
-    lastName: parsed.lastName,
-    companyName: parsed.companyName ?? null,
+  await assertContractorExists(db, input.contractorId);
+  return {
+    email: input.email,
+    role: input.role,
+    additionalRoles: cleanAdditionalRoles(input.role, input.additionalRoles),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    companyName: input.companyName ?? null,
     phone,
-    contractorId: parsed.contractorId ?? null,
-    twoFactorMethod: parsed.twoFactorMethod,
-    status: 'active',
-    passwordHash: await hashPassword(password),
-    passwordChangedAt: new Date(),
+    contractorId: input.contractorId ?? null,
+    twoFactorMethod: input.twoFactorMethod,
   };
+}
+
+/** An engineer has a van (issue 20): made with the account, or when it becomes an engineer. */
+async function vanIfEngineer(tx: Database, user: UserRow) {
+  if (user.role === 'engineer' || user.additionalRoles.includes('engineer')) {
+    await ensureVan(tx, user);
+  }
+}
+
+/** Inserts the account and its audit entry in one transaction. */
+function insertAudited(
+  db: Database,
+  values: NewUserRow,
+  context: AuditContext,
+  action: 'userInvited' | 'userCreated',
+): Promise<UserRow> {
   return inTransaction(db, async (tx) => {
     const user = await insertUser(tx, values);
+    await vanIfEngineer(tx, user);
     await recordAudit(tx, {
       ...context,
-      action: auditActions.userCreated,
+      action: auditActions[action],
       targetType: 'user',
       targetId: user.id,
       details: { email: user.email, role: user.role, additionalRoles: user.additionalRoles },
@@ -227,6 +240,7 @@ export async function updateUserDetails(
   }
   return inTransaction(db, async (tx) => {
     const updated = (await updateUser(tx, id, changes))!;
+    await vanIfEngineer(tx, updated);
     const roleChanged =
       updated.role !== user.role ||
       updated.additionalRoles.join(',') !== user.additionalRoles.join(',');
@@ -255,6 +269,7 @@ export async function updateUserDetails(
         targetType: 'user',
         targetId: id,
         details: { fields: other },
+        changes: changedFields(user, updated, other as (keyof UserRow & string)[]),
       });
     }
     return updated;
@@ -263,7 +278,7 @@ export async function updateUserDetails(
 
 export async function disableUser(deps: Deps, id: string, context: AuditContext) {
   const db = deps.database.db;
-  await getUser(db, id);
+  const before = await getUser(db, id);
   if (id === context.actorUserId) {
     throw conflict(userErrorCodes.cannotDisableSelf, userMessages.cannotDisableSelf);
   }
@@ -275,6 +290,7 @@ export async function disableUser(deps: Deps, id: string, context: AuditContext)
       action: auditActions.userDisabled,
       targetType: 'user',
       targetId: id,
+      changes: changedFields(before, updated, ['status']),
     });
     return updated;
   });
@@ -292,6 +308,7 @@ export async function enableUser(deps: Deps, id: string, context: AuditContext) 
       targetType: 'user',
       targetId: id,
       details: { status },
+      changes: changedFields(user, updated, ['status']),
     });
     return updated;
   });

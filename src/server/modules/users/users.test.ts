@@ -16,10 +16,10 @@ import {
   type SmtpCapture,
 } from '../../../../tests/support/smtp-capture';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { auditLog } from '../../db/schema/audit';
-import { contractors } from '../../db/schema/contractors';
-import { passwordTokens } from '../../db/schema/tokens';
-import { users } from '../../db/schema/users';
+import { auditLog } from '../audit/audit.schema';
+import { contractors } from '../contractors/contractors.schema';
+import { passwordTokens } from '../auth/tokens.schema';
+import { users } from './users.schema';
 
 let app: TestApp;
 let smtp: SmtpCapture;

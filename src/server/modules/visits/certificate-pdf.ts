@@ -5,7 +5,8 @@ import {
   type PhotoCategory,
 } from '@shared/visits/visit-record';
 import type { StorageAdapter } from '../../adapters/storage/storage.adapter';
-import { findPhoto, findVisitWithOrder } from './visit-record.repository';
+import { findVisitWithOrder } from '../orders/projections/visit-record.projection';
+import { findPhoto } from './visit-record.repository';
 import type { Database } from '../../db/client';
 
 /** The photos the certificate shows: the finished work and the proof of service. */

@@ -4,16 +4,18 @@ import {
   type EngineerVisit,
   type EngineerVisitsResponse,
   type ExpectedKitItem,
+  type RemovedVisit,
 } from '@shared/visits/visit-record';
 import type { Database } from '../../db/client';
+import { findCustomerForm } from '../customer-links/customer-form-lookup.service';
+import { findKitArrivedSerial } from '../orders/order-lookup.service';
 import type { Viewer } from '../orders/orders.service';
-import { getCommissioningThresholds } from '../settings/settings.service';
 import {
-  findCustomerForm,
   findEngineerVisits,
-  findKitArrivedSerial,
-  findPhotosOfVisits,
-} from './visit-record.repository';
+  findVisitWithOrder,
+} from '../orders/projections/visit-record.projection';
+import { getCommissioningThresholds } from '../settings/settings.service';
+import { findPhotosOfVisits } from './visit-record.repository';
 import { recordView } from './visit-record.view';
 
 /** Today in London, YYYY-MM-DD. */
@@ -45,7 +47,7 @@ export async function expectedKit(db: Database, orderId: string): Promise<Expect
 export async function engineerVisits(
   db: Database,
   viewer: Viewer,
-  query: { from?: string; days: number },
+  query: { from?: string; days: number; held?: string[] },
   now = new Date(),
 ): Promise<EngineerVisitsResponse> {
   const from = query.from ?? londonToday(now);
@@ -58,7 +60,7 @@ export async function engineerVisits(
   const items: EngineerVisit[] = [];
   for (const row of rows) {
     const c = row.customer;
-    const lines = [c.addressLine1, c.addressLine2, c.county].filter((l): l is string => !!l);
+    const lines = [c.addressLine1, c.addressLine2].filter((l): l is string => !!l);
     const form = await findCustomerForm(db, row.order.id);
     const answers = form?.submission.answers;
     items.push({
@@ -74,6 +76,7 @@ export async function engineerVisits(
       address: {
         lines,
         town: c.town,
+        county: c.county,
         postcode: c.postcode,
         mapsUrl: mapsUrl(
           [c.addressLine1, c.addressLine2, c.town, c.postcode].filter(Boolean).join(', '),
@@ -106,5 +109,35 @@ export async function engineerVisits(
       ),
     });
   }
-  return { from, to, thresholds: await getCommissioningThresholds(db), items };
+  const listed = new Set(items.map((item) => item.id));
+  const removed: RemovedVisit[] = [];
+  for (const id of query.held ?? []) {
+    if (!listed.has(id)) removed.push(await whyRemoved(db, viewer, id, from));
+  }
+  return { from, to, thresholds: await getCommissioningThresholds(db), items, removed };
+}
+
+/**
+ * Why a visit the phone held is not in the list. Another engineer's visit says only that it
+ * was reassigned (not to whom); one the phone held but the server never had reads as
+ * unscheduled.
+ */
+async function whyRemoved(
+  db: Database,
+  viewer: Viewer,
+  id: string,
+  from: string,
+): Promise<RemovedVisit> {
+  const row = await findVisitWithOrder(db, id);
+  if (!row) return { id, orderNumber: null, reason: 'unscheduled', at: null, movedTo: null };
+  const base = { id, orderNumber: row.orderNumber, at: row.visit.updatedAt.toISOString() };
+  if (row.visit.engineerId !== viewer.userId) {
+    return { ...base, reason: 'reassigned', movedTo: null };
+  }
+  if (row.visit.status === 'cancelled') {
+    const reason = row.orderStatus === 'cancelled' ? 'cancelled' : 'unscheduled';
+    return { ...base, reason, movedTo: null };
+  }
+  const reason = row.visit.scheduledDate < from ? 'past' : 'moved';
+  return { ...base, reason, movedTo: row.visit.scheduledDate };
 }

@@ -8,13 +8,13 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { canSeeOrder, type Viewer } from '../orders/orders.service';
-import { getCommissioningThresholds, getCompanyContact } from '../settings/settings.service';
 import {
   findOrderForRecord,
-  findPhotosOfVisits,
   findVisitsWithOrderOfOrder,
   type OrderForRecord,
-} from './visit-record.repository';
+} from '../orders/projections/visit-record.projection';
+import { getCommissioningThresholds, getCompanyContact } from '../settings/settings.service';
+import { findPhotosOfVisits } from './visit-record.repository';
 import { recordView } from './visit-record.view';
 
 const orderNotFound = () => new AppError(404, commonErrorCodes.notFound, 'Order not found.');

@@ -2,7 +2,10 @@ import { visitErrorCodes } from '@shared/error-codes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Viewer } from '../orders/orders.service';
-import { findVisitWithOrder, type VisitWithOrder } from './visit-record.repository';
+import {
+  findVisitWithOrder,
+  type VisitWithOrder,
+} from '../orders/projections/visit-record.projection';
 
 export const visitNotFound = () =>
   new AppError(404, visitErrorCodes.visitNotFound, 'Visit not found.');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { visitErrorCodes } from '@shared/error-codes';
 import { photoLimits, type photoUploadQuery } from '@shared/visits/visit-record';
 import type { z } from 'zod';
@@ -5,11 +6,12 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { canSeeOrder, type Viewer } from '../orders/orders.service';
 import { ownOpenVisit, readableVisit, visitNotFound } from './visit-access';
-import { processPhoto, verifyChecksum } from './photo-processing';
+import { makeThumbnail, processPhoto } from '../../files/photo-processing';
+import { verifyChecksum, visitPhotoRules } from './photo-processing';
+import { findCustomerPhoto } from '../customer-links/customer-form-lookup.service';
 import {
   countPhotosOfVisit,
   deletePhotoRow,
-  findCustomerPhoto,
   findPhoto,
   insertPhoto,
 } from './visit-record.repository';
@@ -59,13 +61,16 @@ export async function uploadPhoto(
       visitErrorCodes.photoLimitReached,
       `A visit keeps at most ${photoLimits.maxPerVisit} photos; delete one first.`,
     );
-  const photo = await processPhoto(bytes);
+  const photo = await processPhoto(bytes, visitPhotoRules);
+  const thumbnail = await makeThumbnail(photo.served);
   const month = now.toISOString().slice(0, 7);
-  const storageKey = `visit-photos/${month}/${photoId}.${photo.extension}`;
-  const thumbnailKey = `visit-photos/${month}/${photoId}.thumb.jpg`;
-  await deps.adapters.storage.put(storageKey, photo.served, photo.contentType);
-  await deps.adapters.storage.put(thumbnailKey, photo.thumbnail, 'image/jpeg');
-  const inserted = await insertPhoto(db, {
+  // A name of its own per upload: a racing upload of the same id never overwrites the kept files.
+  const stem = `visit-photos/${month}/${photoId}-${randomBytes(4).toString('hex')}`;
+  const storageKey = `${stem}.${photo.extension}`;
+  const thumbnailKey = `${stem}.thumb.jpg`;
+  // Everything the row holds is settled before a file is written (issue 18: a year-0 time once
+  // failed in the database after both files were kept).
+  const values = {
     id: photoId,
     visitId,
     orderId: row.visit.orderId,
@@ -83,9 +88,24 @@ export async function uploadPhoto(
     longitude: photo.exif.longitude ?? query.longitude ?? null,
     uploadedBy: viewer.userId,
     uploadedAt: now,
-  });
-  // Two uploads of one id at once: the other kept it; the files are the same bytes.
+  };
+  const storage = deps.adapters.storage;
+  const removeFiles = () =>
+    Promise.all([storage.delete(storageKey), storage.delete(thumbnailKey)]).catch(() => {
+      // Left for the sweep of files no record points to (stored-files.service).
+    });
+  let inserted: Awaited<ReturnType<typeof insertPhoto>>;
+  try {
+    await storage.put(storageKey, photo.served, photo.contentType);
+    await storage.put(thumbnailKey, thumbnail, 'image/jpeg');
+    inserted = await insertPhoto(db, values);
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
+  // Two uploads of one id at once: the other kept its row and files; ours point nowhere.
   if (!inserted) {
+    await removeFiles();
     const winner = await findPhoto(db, photoId);
     if (!winner || winner.visitId !== visitId || winner.sha256 !== sha256) throw photoIdTaken();
   }

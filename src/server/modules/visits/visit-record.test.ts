@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { photoCategories, visitPaths, type VisitRecord } from '@shared/visits/visit-record';
-import { orderEvents } from '../../db/schema/order-events';
-import { orders } from '../../db/schema/orders';
-import { visits } from '../../db/schema/visits';
+import { orderEvents } from '../orders/order-events.schema';
+import { orders } from '../orders/orders.schema';
+import { visits } from './visits.schema';
 import { buildOrder, createContractor } from '../../../../tests/factories/orders';
 import { makeJpeg, sha256 } from '../../../../tests/factories/photos';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
@@ -26,7 +26,7 @@ const db = () => app.deps.database.db;
 const key = () => ({ 'idempotency-key': randomUUID() });
 const now = () => new Date().toISOString();
 
-async function scheduledVisit(customer: { postcode?: string } = {}) {
+async function scheduledVisit(customer: { postcode?: string; county?: string } = {}) {
   const order = await buildOrder(app, {
     status: 'scheduled',
     kitStatus: 'arrived',
@@ -161,7 +161,7 @@ beforeAll(async () => {
 
 describe('the engineer visit list', () => {
   it('lists the engineer’s own visits with what they need on site', async () => {
-    const { visitId, order } = await scheduledVisit();
+    const { visitId, order } = await scheduledVisit({ county: 'Devon' });
     const res = await send('GET', `${visitPaths.engineerVisits}?days=2`, engineer.headers);
     expect(res.statusCode, res.body).toBe(200);
     const item = res.json().items.find((v: { id: string }) => v.id === visitId);
@@ -169,10 +169,12 @@ describe('the engineer visit list', () => {
       orderNumber: order.orderNumber,
       status: 'scheduled',
       customer: { name: 'Morwenna Penrose' },
-      address: { town: 'Exeter', postcode: 'EX1 1AA' },
+      // The county is its own field, not a street line written before the town (issue 24).
+      address: { town: 'Exeter', county: 'Devon', postcode: 'EX1 1AA' },
       kitExpected: [{ kind: 'dish' }, { kind: 'router' }],
       record: { checkIn: null, photos: [] },
     });
+    expect(item.address.lines).not.toContain('Devon');
     expect(item.address.mapsUrl).toMatch(
       /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=1%20Harbour%20Road/,
     );
@@ -186,6 +188,62 @@ describe('the engineer visit list', () => {
       (await send('GET', `${visitPaths.engineerVisits}?from=2026-02-30`, engineer.headers))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('drops a cancelled visit and says why each visit the phone held has gone', async () => {
+    const cancelled = await scheduledVisit();
+    const unscheduled = await scheduledVisit();
+    const reassigned = await scheduledVisit();
+    const kept = await scheduledVisit();
+    const reason = { reason: 'Customer moved house' };
+    const cancel = await send(
+      'POST',
+      `/api/orders/${cancelled.order.id}/cancel`,
+      backOffice,
+      reason,
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const unschedule = await send(
+      'POST',
+      `/api/orders/${unscheduled.order.id}/unschedule`,
+      backOffice,
+      reason,
+    );
+    expect(unschedule.statusCode, unschedule.body).toBe(200);
+    await db()
+      .update(visits)
+      .set({ engineerId: otherEngineer.id })
+      .where(eq(visits.id, reassigned.visitId));
+
+    const held = [cancelled, unscheduled, reassigned, kept].map((v) => v.visitId);
+    const res = await send(
+      'GET',
+      `${visitPaths.engineerVisits}?days=2&held=${held.join(',')}`,
+      engineer.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().items.map((v: { id: string }) => v.id);
+    expect(ids).toContain(kept.visitId);
+    expect(ids).not.toContain(cancelled.visitId);
+    expect(ids).not.toContain(unscheduled.visitId);
+    const removed = res.json().removed as Array<{ id: string; reason: string }>;
+    expect(Object.fromEntries(removed.map((r) => [r.id, r.reason]))).toEqual({
+      [cancelled.visitId]: 'cancelled',
+      [unscheduled.visitId]: 'unscheduled',
+      [reassigned.visitId]: 'reassigned',
+    });
+    expect(removed.find((r) => r.id === cancelled.visitId)).toMatchObject({
+      orderNumber: cancelled.order.orderNumber,
+      at: expect.any(String),
+    });
+
+    // The server refuses a check-in on the cancelled visit, with words the phone shows.
+    const refused = await send('POST', visitPaths.checkIn(cancelled.visitId), engineer.headers, {
+      at: now(),
+      position: null,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/cancelled/);
   });
 });
 
@@ -386,19 +444,35 @@ describe('photo uploads', () => {
 });
 
 describe('completion', () => {
-  it('is refused until every photo category, the serials and the signature are there', async () => {
+  it('is refused until every photo category, the serials, the speed test and the signature are there', async () => {
     const { visitId } = await scheduledVisit();
     await send('POST', visitPaths.checkIn(visitId), engineer.headers, { at: now() });
     await uploadPhoto(visitId, 'site_before');
     const refused = await send('POST', visitPaths.complete(visitId), engineer.headers, {
       at: now(),
     });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().code).toBe('VISIT_RECORD_INCOMPLETE');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('COMPLETION_INCOMPLETE');
+    expect(refused.json().details.missing).toEqual([
+      'photo:mount',
+      'photo:dish_installed',
+      'photo:cable_entry',
+      'photo:router_location',
+      'photo:obstruction_check',
+      'photo:speed_test',
+      'photo:site_after',
+      'serial:dish',
+      'serial:router',
+      'commissioning',
+      'signature',
+    ]);
     expect(refused.json().message).toContain('photo: Mount');
     expect(refused.json().message).toContain('dish serial');
+    expect(refused.json().message).toContain('speed test');
     expect(refused.json().message).toContain('customer signature');
     expect(refused.json().message).not.toContain('Site before');
+    const record = await send('GET', visitPaths.record(visitId), engineer.headers);
+    expect(record.json()).toMatchObject({ status: 'in_progress', outcome: null });
   });
 
   it('completes once, publishes the order event, and shows on the record pages and the certificate', async () => {

@@ -4,7 +4,9 @@ import {
   type VisitPhoto,
   type VisitRecord,
 } from '@shared/visits/visit-record';
-import type { VisitPhotoRow, VisitWithOrder } from './visit-record.repository';
+import { completionInputOf } from './visit-completion.service';
+import type { VisitWithOrder } from '../orders/projections/visit-record.projection';
+import type { VisitPhotoRow } from './visit-record.repository';
 
 export function photoView(row: VisitPhotoRow): VisitPhoto {
   return {
@@ -87,10 +89,11 @@ export function recordView(row: VisitWithOrder, photoRows: VisitPhotoRow[]): Vis
             notes: v.outcomeNotes,
           }
         : null,
-    missing: completionMissing({
-      photoCategories: photos.map((p) => p.category),
-      serials,
-      signature: !!v.signatureKey,
-    }),
+    missing: completionMissing(
+      completionInputOf(
+        v,
+        photos.map((p) => p.category),
+      ),
+    ),
   };
 }

@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { visitErrorCodes } from '@shared/error-codes';
 import {
   commissioningBreaches,
-  completionMissing,
   serialMismatches,
   type VisitRecord,
   checkInBody,
@@ -21,11 +21,8 @@ import { getCommissioningThresholds } from '../settings/settings.service';
 import { ownOpenVisit, ownVisit } from './visit-access';
 import { expectedKit } from './engineer-visits.service';
 import { checkSignaturePng } from './photo-processing';
-import {
-  findPhotosOfVisits,
-  findVisitWithOrder,
-  updateVisitRecord,
-} from './visit-record.repository';
+import { findVisitWithOrder } from '../orders/projections/visit-record.projection';
+import { findPhotosOfVisits, updateVisitRecord } from './visit-record.repository';
 import { recordView } from './visit-record.view';
 
 type Deps = Pick<AppDeps, 'database' | 'adapters'>;
@@ -139,21 +136,34 @@ export async function saveSignOff(
   body: z.output<typeof signOffBody>,
 ) {
   const db = deps.database.db;
-  await ownOpenVisit(db, viewer, visitId);
+  const row = await ownOpenVisit(db, viewer, visitId);
   const png = Buffer.from(body.signaturePng.replace(/^data:image\/png;base64,/, ''), 'base64');
   await checkSignaturePng(png);
-  const key = `visit-signatures/${visitId}.png`;
-  await deps.adapters.storage.put(key, png, 'image/png');
-  await updateVisitRecord(db, visitId, {
-    customerSignOffName: body.name,
-    signatureKey: key,
-    signedAt: deviceTime(body.signedAt),
-    updatedAt: new Date(),
-  });
+  // A new name per sign-off: the kept signature stays whole until the row points elsewhere.
+  const key = `visit-signatures/${visitId}-${randomBytes(4).toString('hex')}.png`;
+  const storage = deps.adapters.storage;
+  try {
+    await storage.put(key, png, 'image/png');
+    await updateVisitRecord(db, visitId, {
+      customerSignOffName: body.name,
+      signatureKey: key,
+      signedAt: deviceTime(body.signedAt),
+      updatedAt: new Date(),
+    });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  const previous = row.visit.signatureKey;
+  if (previous && previous !== key) await storage.delete(previous).catch(() => undefined);
   return visitRecord(db, visitId);
 }
 
-/** Complete: refused until every photo category, the serials and the signature are there. */
+/**
+ * Complete: the order's complete action, which refuses (409 COMPLETION_INCOMPLETE, the list in
+ * `details.missing`) until every photo category, the serials, the speed test and the signature
+ * are there: the same rule whichever route completes (visit-completion.service).
+ */
 export async function completeVisit(
   deps: Deps,
   viewer: Viewer,
@@ -162,19 +172,6 @@ export async function completeVisit(
 ) {
   const db = deps.database.db;
   const row = await ownOpenVisit(db, viewer, visitId);
-  const photos = await findPhotosOfVisits(db, [visitId]);
-  const missing = completionMissing({
-    photoCategories: photos.map((p) => p.category),
-    serials: row.visit.serialsSavedAt ? row.visit.serials : null,
-    signature: !!row.visit.signatureKey,
-  });
-  if (missing.length > 0)
-    throw new AppError(
-      422,
-      visitErrorCodes.visitRecordIncomplete,
-      `The visit cannot be completed yet. Missing: ${missing.join(', ')}.`,
-      { missing },
-    );
   await performOrderAction(
     db,
     row.visit.orderId,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { visitListQuery, visitListResponse } from '@shared/orders/visits.contracts';
+import { visitListQuery, visitListResponse } from '@shared/visits/visits.contracts';
 import { viewerOf } from '../orders/orders.service';
 import { listVisits } from './visits.service';
 import { installationRoutes } from './installation.routes';

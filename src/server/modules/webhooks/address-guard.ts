@@ -26,23 +26,83 @@ export class RefusedTargetError extends Error {
   }
 }
 
+/** IPv6 forms that stand for an IPv4 address: judged as that address. */
+const standsForIPv4 = (v6: ipaddr.IPv6): boolean =>
+  v6.isIPv4MappedAddress() || isIPv4Compatible(v6);
+
 /**
- * Why an address may not receive webhooks, or null when it may. Anything but a public unicast
- * address is refused (private, loopback, link-local, CGNAT, unique-local, multicast, reserved,
- * NAT64/6to4/Teredo forms that can wrap such an address) unless `allowPrivate`; the cloud
- * metadata addresses always are.
+ * `::a.b.c.d`, IPv4-compatible (deprecated, RFC 4291 §2.5.5.1): ipaddr.js has no range for it,
+ * so `::127.0.0.1` read as unicast (issue 18). `::` and `::1` keep their own ranges.
+ */
+function isIPv4Compatible(v6: ipaddr.IPv6): boolean {
+  const p = v6.parts;
+  return p.slice(0, 6).every((part) => part === 0) && (p[6] !== 0 || p[7]! > 1);
+}
+
+const ipv4From = (high: number, low: number) =>
+  new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/** The IPv4 address inside a translation or tunnel form (NAT64, 6to4, Teredo), if any. */
+function carriedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = v6.parts;
+  switch (v6.range()) {
+    case 'rfc6052':
+      // 64:ff9b::/96 keeps the IPv4 address in its last 32 bits; the /48 local-use prefix may
+      // place it elsewhere, so nothing is read from it (its range refuses it anyway).
+      return p[2] === 0 ? ipv4From(p[6]!, p[7]!) : null;
+    case 'rfc6145':
+      return ipv4From(p[6]!, p[7]!);
+    case '6to4':
+      return ipv4From(p[1]!, p[2]!);
+    case 'teredo':
+      // RFC 4380 §4: the client's address is stored with every bit inverted.
+      return ipv4From(p[6]! ^ 0xffff, p[7]! ^ 0xffff);
+    default:
+      return null;
+  }
+}
+
+const globalUnicastV6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Why an address may not receive webhooks, or null when it may. Only a public unicast address
+ * passes (ipaddr.js's `unicast` range, and for IPv6 inside 2000::/3, the only block handed out
+ * for global unicast); an IPv4-mapped or IPv4-compatible IPv6 address is judged as the IPv4
+ * address it stands for. Everything else (private, loopback, link-local, CGNAT, unique-local,
+ * multicast, reserved, and the NAT64 / 6to4 / Teredo forms that can carry any IPv4 address) is
+ * refused unless `allowPrivate`. The cloud metadata addresses always are, in any spelling:
+ * IPv4 in decimal, octal or hex (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`) is read by
+ * ipaddr.js as the address it names.
  */
 export function addressRefusal(address: string, allowPrivate: boolean): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const parsed = ipaddr.parse(address);
+  let judged: ipaddr.IPv4 | ipaddr.IPv6 = parsed;
+  let shown = parsed.toString();
+  let carried: ipaddr.IPv4 | null = null;
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (standsForIPv4(v6)) {
+      judged = ipv4From(v6.parts[6]!, v6.parts[7]!);
+      shown = `${v6.toString()} (${judged.toString()})`;
+    } else {
+      carried = carriedIPv4(v6);
+    }
   }
-  const normal = parsed.toString();
-  if (metadataAddresses.has(normal)) return `${normal} is a cloud metadata address`;
-  const range = parsed.range();
-  if (range === 'unicast' || allowPrivate) return null;
-  return `${normal} is not a public address (${range})`;
+  const carrying = carried ? `carrying ${carried.toString()}` : '';
+  if (
+    metadataAddresses.has(judged.toString()) ||
+    (carried && metadataAddresses.has(carried.toString()))
+  ) {
+    return `${shown} is a cloud metadata address${carried ? ` (${carrying})` : ''}`;
+  }
+  if (allowPrivate) return null;
+  let range: string = judged.range();
+  if (range === 'unicast' && judged.kind() === 'ipv6' && !judged.match(globalUnicastV6)) {
+    range = 'outside global unicast 2000::/3';
+  }
+  if (range === 'unicast') return null;
+  return `${shown} is not a public address (${range}${carried ? `, ${carrying}` : ''})`;
 }
 
 /** The host part of a URL as a bare name or address (IPv6 without its brackets). */

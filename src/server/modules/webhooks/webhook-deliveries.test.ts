@@ -9,9 +9,9 @@ import {
   verifyWebhook,
   type WebhookReceiver,
 } from '../../../../tests/support/webhook-receiver';
-import { domainEvents } from '../../db/schema/domain-events';
-import { messages } from '../../db/schema/messages';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
+import { domainEvents } from '../events/events.schema';
+import { messages } from '../messages/messages.schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks.schema';
 import { apiLogCutoff } from '../partner-api/partner-api.service';
 import type { WebhookDeliveryDetail, WebhookEndpoint } from '@shared/webhooks/webhooks.contracts';
 import { webhookRetryDelaysMs } from './retry-schedule';
@@ -502,4 +502,71 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.headers.host).toBe(`partner.test:${receiver.port}`);
   });
+
+  /** A delivery to a URL saved before the guard knew better (written directly, unchecked). */
+  async function deliveryToStoredUrl(url: string) {
+    const partner = await createPartner(app);
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({
+        partnerId: partner.id,
+        url,
+        events: ['order.*'],
+        secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      })
+      .returning();
+    const order = await createOrder(partner.id);
+    await fanOut(order.id);
+    const [delivery] = await deliveriesOf(order.id, endpoint!.id);
+    return delivery!;
+  }
+
+  const strictDeps = () => ({
+    ...app.deps,
+    config: { ...app.deps.config, WEBHOOK_ALLOW_PRIVATE_TARGETS: false },
+  });
+
+  // Issue 18: the check at send time knows every spelling, in the stored URL and in DNS answers.
+  it.each([
+    ['[::127.0.0.1]', /::7f00:1 \(127\.0\.0\.1\) is not a public address \(loopback\)/],
+    ['[::ffff:127.0.0.1]', /\(127\.0\.0\.1\) is not a public address \(loopback\)/],
+    ['[64:ff9b::127.0.0.1]', /rfc6052, carrying 127\.0\.0\.1/],
+    ['[2002:7f00:1::1]', /6to4, carrying 127\.0\.0\.1/],
+    ['[2001:0:4136:e378:8000:63bf:80ff:fffe]', /teredo, carrying 127\.0\.0\.1/],
+    ['2130706433', /127\.0\.0\.1 is not a public address \(loopback\)/],
+    ['0177.0.0.1', /127\.0\.0\.1 is not a public address \(loopback\)/],
+    ['0x7f.1', /127\.0\.0\.1 is not a public address \(loopback\)/],
+    ['127.1', /127\.0\.0\.1 is not a public address \(loopback\)/],
+  ])('refuses at send time a stored URL whose host is %s', async (host, reason) => {
+    const delivery = await deliveryToStoredUrl(`http://${host}:${receiver.port}/hooks`);
+    expect(await attemptDelivery(strictDeps(), delivery.id)).toBe('retrying');
+    expect(receiver.received).toHaveLength(0);
+    const [attempt] = (await detail(delivery.id)).attemptsMade;
+    expect(attempt).toMatchObject({ responseStatus: null, remoteAddress: null });
+    expect(attempt!.error).toMatch(reason);
+  });
+
+  it.each([
+    ['::7f00:1', 6, /::7f00:1 \(127\.0\.0\.1\) is not a public address \(loopback\)/],
+    ['::ffff:7f00:1', 6, /\(127\.0\.0\.1\) is not a public address \(loopback\)/],
+    ['64:ff9b::a00:1', 6, /rfc6052, carrying 10\.0\.0\.1/],
+    ['2002:c0a8:101::', 6, /6to4, carrying 192\.168\.1\.1/],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 6, /teredo, carrying 127\.0\.0\.1/],
+    ['64:ff9b::a9fe:a9fe', 6, /cloud metadata address/],
+  ] as const)(
+    'refuses at send time a name whose DNS answer is %s',
+    async (address, family, reason) => {
+      const delivery = await deliveryToStoredUrl(`http://partner.test:${receiver.port}/hooks`);
+      const resolver = async () => [
+        { address: '93.184.216.34', family: 4 as const },
+        { address, family },
+      ];
+      expect(await attemptDelivery(strictDeps(), delivery.id, { resolver })).toBe('retrying');
+      expect(receiver.received).toHaveLength(0);
+      const [attempt] = (await detail(delivery.id)).attemptsMade;
+      expect(attempt).toMatchObject({ responseStatus: null, remoteAddress: null });
+      expect(attempt!.error).toMatch(/^partner\.test resolves to /);
+      expect(attempt!.error).toMatch(reason);
+    },
+  );
 });

@@ -1,41 +1,35 @@
 import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema/orders';
-import { partners } from '../../db/schema/partners';
 import {
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
-} from '../../db/schema/webhooks';
+} from './webhooks.schema';
 import type { WebhookDeliveryStatus } from '@shared/webhooks/webhooks.contracts';
 
-export type EndpointWithPartner = WebhookEndpointRow & { partnerName: string };
+// The partners' names and the orders' numbers come from their modules (webhook-lists.ts).
 
-const endpointColumns = { endpoint: webhookEndpoints, partnerName: partners.name };
-
+/** The endpoints (of one partner, or all), oldest first. */
 export async function listEndpointRows(db: Database, partnerId?: string) {
-  const rows = await db
-    .select(endpointColumns)
+  return db
+    .select()
     .from(webhookEndpoints)
-    .innerJoin(partners, eq(partners.id, webhookEndpoints.partnerId))
     .where(partnerId ? eq(webhookEndpoints.partnerId, partnerId) : undefined)
-    .orderBy(partners.name, webhookEndpoints.createdAt);
-  return rows.map((row) => ({ ...row.endpoint, partnerName: row.partnerName }));
+    .orderBy(webhookEndpoints.createdAt);
 }
 
 export async function findEndpointRow(
   db: Database,
   id: string,
-): Promise<EndpointWithPartner | null> {
+): Promise<WebhookEndpointRow | null> {
   const [row] = await db
-    .select(endpointColumns)
+    .select()
     .from(webhookEndpoints)
-    .innerJoin(partners, eq(partners.id, webhookEndpoints.partnerId))
     .where(eq(webhookEndpoints.id, id))
     .limit(1);
-  return row ? { ...row.endpoint, partnerName: row.partnerName } : null;
+  return row ?? null;
 }
 
 export async function insertEndpointRow(
@@ -70,29 +64,6 @@ export async function enabledEndpointsOf(db: Database, partnerId: string) {
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.partnerId, partnerId), eq(webhookEndpoints.enabled, true)));
-}
-
-export async function findOrderForWebhook(db: Database, orderId: string) {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      partnerId: orders.partnerId,
-      orderNumber: orders.orderNumber,
-      partnerReference: orders.partnerReference,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findPartnerContact(db: Database, partnerId: string) {
-  const [row] = await db
-    .select({ name: partners.name, contactEmail: partners.contactEmail })
-    .from(partners)
-    .where(eq(partners.id, partnerId))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function insertDeliveryRows(
@@ -166,38 +137,21 @@ export async function failPendingDeliveriesOf(db: Database, endpointId: string, 
     );
 }
 
-const deliveryColumns = {
-  delivery: webhookDeliveries,
-  endpointUrl: webhookEndpoints.url,
-  partnerName: partners.name,
-  orderNumber: orders.orderNumber,
-};
+const deliveryColumns = { delivery: webhookDeliveries, endpointUrl: webhookEndpoints.url };
 
-export type DeliveryListRow = WebhookDeliveryRow & {
-  endpointUrl: string;
-  partnerName: string;
-  orderNumber: string | null;
-};
+/** A delivery with its endpoint's URL. */
+export type DeliveryRow = WebhookDeliveryRow & { endpointUrl: string };
 
 function deliveryQuery(db: Database) {
   return db
     .select(deliveryColumns)
     .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(partners, eq(partners.id, webhookDeliveries.partnerId))
-    .leftJoin(orders, eq(orders.id, webhookDeliveries.orderId));
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId));
 }
 
-const flatten = (row: {
-  delivery: WebhookDeliveryRow;
-  endpointUrl: string;
-  partnerName: string;
-  orderNumber: string | null;
-}): DeliveryListRow => ({
+const flatten = (row: { delivery: WebhookDeliveryRow; endpointUrl: string }): DeliveryRow => ({
   ...row.delivery,
   endpointUrl: row.endpointUrl,
-  partnerName: row.partnerName,
-  orderNumber: row.orderNumber,
 });
 
 export async function listDeliveryRows(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@shared/orders/common.contracts';
+import { idParams } from '@shared/schema/common.contracts';
 import {
   createWebhookEndpointBody,
   updateWebhookEndpointBody,
@@ -15,19 +15,18 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@shared/webhooks/webhooks.contracts';
-import type { WebhookAttemptRow } from '../../db/schema/webhooks';
+import type { WebhookAttemptRow } from './webhooks.schema';
 import { notFound } from '../../errors';
 import { findPartnerForOrder } from '../partners/partners.service';
 import {
-  deleteEndpointRow,
-  findDeliveryRow,
-  findEndpointRow,
-  listAttemptRows,
-  listDeliveryRows,
-  listEndpointRows,
+  findDelivery,
+  findEndpoint,
+  listDeliveries,
+  listEndpoints,
   type DeliveryListRow,
   type EndpointWithPartner,
-} from './webhooks.repository';
+} from './webhook-lists';
+import { deleteEndpointRow, listAttemptRows } from './webhooks.repository';
 import {
   createEndpoint,
   redeliver,
@@ -102,13 +101,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { roles: ['back_office'] as const };
 
   async function endpointOr404(id: string) {
-    const row = await findEndpointRow(db(), id);
+    const row = await findEndpoint(db(), id);
     if (!row) throw notFound('Webhook endpoint not found');
     return toEndpoint(row);
   }
 
   async function deliveryOr404(id: string) {
-    const row = await findDeliveryRow(db(), id);
+    const row = await findDelivery(db(), id);
     if (!row) throw notFound('Webhook delivery not found');
     const attempts = await listAttemptRows(db(), id);
     return { ...toDelivery(row), body: row.body, attemptsMade: attempts.map(toAttempt) };
@@ -130,7 +129,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: (await listEndpointRows(db(), request.query.partnerId)).map((row) => toEndpoint(row)),
+      items: (await listEndpoints(db(), request.query.partnerId)).map((row) => toEndpoint(row)),
     }),
   );
 
@@ -204,7 +203,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      const { rows, total } = await listDeliveryRows(db(), filter, {
+      const { rows, total } = await listDeliveries(db(), filter, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });

@@ -1,10 +1,12 @@
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import type { WebhookEndpointRow } from '../../db/schema/webhooks';
+import type { WebhookEndpointRow } from './webhooks.schema';
 import { AppError, notFound } from '../../errors';
 import { webhookErrorCodes } from '@shared/error-codes';
 import type { DomainEvent } from '../events/events.service';
 import { queueMessage } from '../messages/messages.service';
+import { findOrderReference } from '../orders/order-lookup.service';
+import { findPartnerForOrder } from '../partners/partners.service';
 import { RefusedTargetError, resolveTarget, type Resolver } from './address-guard';
 import { nextAttemptAt } from './retry-schedule';
 import { partnerPayload, wantsEvent } from './webhook-payload';
@@ -16,8 +18,6 @@ import {
   failPendingDeliveriesOf,
   findDeliveryRow,
   findEndpointRow,
-  findOrderForWebhook,
-  findPartnerContact,
   insertAttemptRow,
   insertDeliveryRows,
   insertEndpointRow,
@@ -137,7 +137,7 @@ export function signingSecrets(endpoint: WebhookEndpointRow, now: Date): string[
  */
 export async function recordDeliveries(deps: Deps, event: DomainEvent, tx: Database) {
   if (event.aggregateType !== 'order') return [];
-  const order = await findOrderForWebhook(tx, event.aggregateId);
+  const order = await findOrderReference(tx, event.aggregateId);
   if (!order) return [];
   const endpoints = (await enabledEndpointsOf(tx, order.partnerId)).filter((endpoint) =>
     wantsEvent(endpoint.events, event.type),
@@ -302,7 +302,7 @@ async function disableEndpoint(
       ? 'it answered 410 Gone'
       : 'every delivery attempt over the last three days failed';
   await failPendingDeliveriesOf(db, endpoint.id, `The endpoint was disabled: ${why}.`);
-  const partner = await findPartnerContact(db, endpoint.partnerId);
+  const partner = await findPartnerForOrder(db, endpoint.partnerId);
   deps.log.warn({ endpointId: endpoint.id, reason }, 'webhook endpoint disabled');
   if (!partner?.contactEmail) return;
   await queueMessage(deps, {

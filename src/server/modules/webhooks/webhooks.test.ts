@@ -65,6 +65,29 @@ describe('webhook endpoints over HTTP (private targets refused)', () => {
     expect(res.body).not.toMatch(/whsec_[A-Za-z0-9+/]{8,}/);
   });
 
+  it('lists endpoints by partner name, the oldest first within a partner', async () => {
+    const zeta = (await createPartner(app, { name: 'Zeta Fibre' })).id;
+    const alpha = (await createPartner(app, { name: 'Alpha Fibre' })).id;
+    const created: string[] = [];
+    for (const [owner, description] of [
+      [zeta, 'Zeta old'],
+      [alpha, 'Alpha'],
+      [zeta, 'Zeta new'],
+    ] as const) {
+      const res = await create({ partnerId: owner, description });
+      expect(res.statusCode, res.body).toBe(201);
+      created.push(res.json().endpoint.id);
+    }
+    const items = (await call('GET', '/api/webhook-endpoints', office)).json()
+      .items as WebhookEndpoint[];
+    const ours = items.filter((endpoint) => created.includes(endpoint.id));
+    expect(ours.map((endpoint) => [endpoint.partnerName, endpoint.description])).toEqual([
+      ['Alpha Fibre', 'Alpha'],
+      ['Zeta Fibre', 'Zeta old'],
+      ['Zeta Fibre', 'Zeta new'],
+    ]);
+  });
+
   it('edits the events and disables and enables an endpoint', async () => {
     const { endpoint } = (await create()).json() as { endpoint: WebhookEndpoint };
     const edited = await call('PATCH', `/api/webhook-endpoints/${endpoint.id}`, office, {
@@ -127,6 +150,43 @@ describe('webhook endpoints over HTTP (private targets refused)', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe('WEBHOOK_TARGET_REFUSED');
     expect(res.json().message).toMatch(reason);
+  });
+
+  // Issue 18: every spelling of loopback or a private address, refused on create and on edit.
+  const hostileSpellings: [string, RegExp][] = [
+    [
+      'http://[::127.0.0.1]/hooks',
+      /::7f00:1 \(127\.0\.0\.1\) is not a public address \(loopback\)/,
+    ],
+    ['http://[::ffff:127.0.0.1]/hooks', /\(127\.0\.0\.1\) is not a public address \(loopback\)/],
+    ['http://[::ffff:0:10.0.0.1]/', /rfc6145, carrying 10\.0\.0\.1/],
+    ['http://[64:ff9b::10.0.0.1]/', /rfc6052, carrying 10\.0\.0\.1/],
+    ['http://[64:ff9b::169.254.169.254]/', /metadata/],
+    ['http://[2002:c0a8:101::1]/', /6to4, carrying 192\.168\.1\.1/],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', /teredo, carrying 127\.0\.0\.1/],
+    ['http://2130706433/hooks', /127\.0\.0\.1 is not a public address \(loopback\)/],
+    ['http://0177.0.0.1/', /127\.0\.0\.1 .*loopback/],
+    ['http://0x7f.1/', /127\.0\.0\.1 .*loopback/],
+    ['http://127.1:8080/', /127\.0\.0\.1 .*loopback/],
+    ['http://0xa9fea9fe/', /169\.254\.169\.254 is a cloud metadata address/],
+    ['http://012.1/', /10\.0\.0\.1 .*private/],
+  ];
+
+  it.each(hostileSpellings)('refuses %s on create', async (url, reason) => {
+    const res = await create({ url });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('WEBHOOK_TARGET_REFUSED');
+    expect(res.json().message).toMatch(reason);
+  });
+
+  it.each(hostileSpellings)('refuses %s on edit', async (url, reason) => {
+    const { endpoint } = (await create()).json() as { endpoint: WebhookEndpoint };
+    const res = await call('PATCH', `/api/webhook-endpoints/${endpoint.id}`, office, { url });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('WEBHOOK_TARGET_REFUSED');
+    expect(res.json().message).toMatch(reason);
+    const read = await call('GET', `/api/webhook-endpoints/${endpoint.id}`, office);
+    expect(read.json().url).toBe('https://93.184.216.34/hooks');
   });
 
   it('refuses a private URL on edit too', async () => {

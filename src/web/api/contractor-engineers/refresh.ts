@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { contractorKeys } from '../contractors/keys';
-import { messageKeys } from '../messages/keys';
+import { contractorKeys } from '@web/api/contractors/keys';
+import { messageKeys } from '@web/api/messages/keys';
 import { contractorEngineerKeys } from './keys';
 
 /** After any change to an engineer: this list, and the company's engineers elsewhere. */

@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContractorDetail, CreateContractorBody } from '@shared/orders/contractors.contracts';
+import type {
+  ContractorDetail,
+  CreateContractorBody,
+} from '@shared/contractors/contractors.contracts';
 import { sendJson } from '@web/lib/api-client';
 import { contractorKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContractorDetail } from '@shared/orders/contractors.contracts';
+import type { ContractorDetail } from '@shared/contractors/contractors.contracts';
 import { getJson } from '@web/lib/api-client';
 import { contractorKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { engineerListResponse } from '@shared/orders/contractors.contracts';
+import type { engineerListResponse } from '@shared/contractors/contractors.contracts';
 import { getJson } from '@web/lib/api-client';
 import { contractorKeys } from './keys';
 

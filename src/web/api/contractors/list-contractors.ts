@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { contractorListResponse } from '@shared/orders/contractors.contracts';
+import type { contractorListResponse } from '@shared/contractors/contractors.contracts';
 import { getJson } from '@web/lib/api-client';
 import { contractorKeys, type ContractorFilters } from './keys';
 

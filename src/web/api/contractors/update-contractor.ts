@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContractorDetail, UpdateContractorBody } from '@shared/orders/contractors.contracts';
+import type {
+  ContractorDetail,
+  UpdateContractorBody,
+} from '@shared/contractors/contractors.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { assignmentQueueKeys } from '../assignment-queue/keys';
+import { assignmentQueueKeys } from './assignment-queue-keys';
 import { contractorKeys } from './keys';
 
 /** PATCH /api/contractors/:id: details, coverage, rates, active flag. */

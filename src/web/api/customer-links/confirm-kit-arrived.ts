@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KitArrivedBody } from '@shared/customer-journey/kit-arrived.contracts';
+import type { KitArrivedBody } from '@shared/customer-links/kit-arrived.contracts';
 import { sendJson } from '@web/lib/api-client';
 import { customerLinkKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerFormPage } from '@shared/customer-journey/customer-form.contracts';
+import type { CustomerFormPage } from '@shared/customer-links/customer-form.contracts';
 import { getJson } from '@web/lib/api-client';
 import { customerLinkKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KitArrivedPage } from '@shared/customer-journey/kit-arrived.contracts';
+import type { KitArrivedPage } from '@shared/customer-links/kit-arrived.contracts';
 import { getJson } from '@web/lib/api-client';
 import { customerLinkKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PortalView } from '@shared/customer-journey/portal.contracts';
+import type { PortalView } from '@shared/customer-links/portal.contracts';
 import { getJson } from '@web/lib/api-client';
 import { customerLinkKeys } from './keys';
 
@@ -15,6 +15,7 @@ export const portalQuery = (orderNumber: string) =>
     retry: false,
   });
 
-export function usePortal(orderNumber: string) {
-  return useQuery(portalQuery(orderNumber));
+/** `enabled: false` holds the read back, e.g. until a signed link has opened the portal. */
+export function usePortal(orderNumber: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...portalQuery(orderNumber), enabled });
 }

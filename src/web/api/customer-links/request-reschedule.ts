@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RescheduleRequestBody } from '@shared/customer-journey/portal.contracts';
+import type { RescheduleRequestBody } from '@shared/customer-links/portal.contracts';
 import { sendJson } from '@web/lib/api-client';
 import { customerLinkKeys } from './keys';
 

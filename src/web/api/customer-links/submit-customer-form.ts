@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomerFormFields } from '@shared/customer-journey/customer-form.contracts';
+import type { CustomerFormFields } from '@shared/customer-links/customer-form.contracts';
 import { sendJson } from '@web/lib/api-client';
 import { customerLinkKeys } from './keys';
 

@@ -1,4 +1,4 @@
-import type { CustomerPhotoUploaded } from '@shared/customer-journey/customer-form.contracts';
+import type { CustomerPhotoUploaded } from '@shared/customer-links/customer-form.contracts';
 import { sendJson } from '@web/lib/api-client';
 
 /** POST /api/public/{customer-form|kit-arrived}/:token/photos (public): one resized JPEG. */

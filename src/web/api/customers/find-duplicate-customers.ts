@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type {
   duplicateCustomerQuery,
   duplicateCustomerResponse,
-} from '@shared/orders/customers.contracts';
+} from '@shared/customers/customers.contracts';
 import { getJson } from '@web/lib/api-client';
 
 export type DuplicateQuery = z.input<typeof duplicateCustomerQuery>;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerDetail } from '@shared/orders/customers.contracts';
+import type { CustomerDetail } from '@shared/customers/customers.contracts';
 import { getJson } from '@web/lib/api-client';
 import { customerKeys } from './keys';
 

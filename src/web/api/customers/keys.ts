@@ -1,4 +1,4 @@
-import type { CustomerListQuery } from '@shared/orders/customers.contracts';
+import type { CustomerListQuery } from '@shared/customers/customers.contracts';
 
 const all = ['/api/customers'] as const;
 const lists = [...all, 'list'] as const;

@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CustomerListQuery, customerListResponse } from '@shared/orders/customers.contracts';
+import type {
+  CustomerListQuery,
+  customerListResponse,
+} from '@shared/customers/customers.contracts';
 import { getJson } from '@web/lib/api-client';
 import { customerKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetail, UpdateCustomerBody } from '@shared/orders/customers.contracts';
+import type { CustomerDetail, UpdateCustomerBody } from '@shared/customers/customers.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { orderKeys } from '../orders/keys';
+import { orderKeys } from '@web/api/orders/keys';
 import { customerKeys } from './keys';
 
 /** PATCH /api/customers/:id: names, contact, address, coordinates, notes. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetail } from '@shared/orders/customers.contracts';
+import type { CustomerDetail } from '@shared/customers/customers.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { orderKeys } from '../orders/keys';
+import { orderKeys } from '@web/api/orders/keys';
 import { customerKeys } from './keys';
 
 /** POST /api/customers/:id/validate: back office checked the customer and address. */

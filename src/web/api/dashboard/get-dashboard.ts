@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardResponse } from '@shared/orders/dashboard.contracts';
+import type { DashboardResponse } from '@shared/dashboard/dashboard.contracts';
 import { getJson } from '@web/lib/api-client';
 import { dashboardKeys } from './keys';
 

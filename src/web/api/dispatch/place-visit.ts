@@ -5,8 +5,8 @@ import type {
   ScheduleOrderBody,
 } from '@shared/dispatch/dispatch.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { dashboardKeys } from '../dashboard/keys';
-import { orderKeys } from '../orders/keys';
+import { dashboardKeys } from '@web/api/dashboard/keys';
+import { orderKeys } from '@web/api/orders/keys';
 import { dispatchKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { jobTypeListResponse } from '@shared/orders/job-types.contracts';
+import type { jobTypeListResponse } from '@shared/job-types/job-types.contracts';
 import { getJson } from '@web/lib/api-client';
 import { jobTypeKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '@web/lib/api-client';
-import { authKeys } from '../auth/keys';
+import { authKeys } from '@web/api/auth/keys';
 import { messageKeys } from './keys';
 
 /** GET /api/sms-settings/login: whether the login page offers SMS sign-in. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody, OrderDetail } from '@shared/orders/orders.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { customerKeys } from '../customers/keys';
-import { dashboardKeys } from '../dashboard/keys';
+import { customerKeys } from '@web/api/customers/keys';
+import { dashboardKeys } from '@web/api/dashboard/keys';
 import { orderKeys } from './keys';
 
 /** POST /api/orders: a new order (and a new customer unless an existing one is given). */

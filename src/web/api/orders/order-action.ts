@@ -6,9 +6,9 @@ import {
   type OrderDetail,
 } from '@shared/orders/orders.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { assignmentQueueKeys } from '../assignment-queue/keys';
-import { customerKeys } from '../customers/keys';
-import { dashboardKeys } from '../dashboard/keys';
+import { assignmentQueueKeys } from '@web/api/contractors/assignment-queue-keys';
+import { customerKeys } from '@web/api/customers/keys';
+import { dashboardKeys } from '@web/api/dashboard/keys';
 import { orderKeys } from './keys';
 
 /**

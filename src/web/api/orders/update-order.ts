@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, UpdateOrderBody } from '@shared/orders/orders.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { dashboardKeys } from '../dashboard/keys';
+import { dashboardKeys } from '@web/api/dashboard/keys';
 import { orderKeys } from './keys';
 
 /** PATCH /api/orders/:id: back office edits reference, job type, price, payout, date, notes. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { partnerListResponse } from '@shared/orders/partners.contracts';
+import type { partnerListResponse } from '@shared/partners/partners.contracts';
 import { getJson } from '@web/lib/api-client';
 import { partnerKeys } from './keys';
 

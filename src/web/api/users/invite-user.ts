@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { InviteUserRequest, UserResponse } from '@shared/users/users.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { contractorKeys } from '../contractors/keys';
-import { messageKeys } from '../messages/keys';
+import { contractorKeys } from '@web/api/contractors/keys';
+import { messageKeys } from '@web/api/messages/keys';
 import { userKeys } from './keys';
 
 /**

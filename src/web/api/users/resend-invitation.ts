@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserResponse } from '@shared/users/users.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { messageKeys } from '../messages/keys';
+import { messageKeys } from '@web/api/messages/keys';
 import { userKeys } from './keys';
 
 /** POST /api/users/:id/resend-invitation: a new set-password link (invited users only). */

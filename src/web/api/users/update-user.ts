@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserRequest, UserResponse } from '@shared/users/users.contracts';
 import { sendJson } from '@web/lib/api-client';
-import { contractorKeys } from '../contractors/keys';
+import { contractorKeys } from '@web/api/contractors/keys';
 import { userKeys } from './keys';
 
 /** PATCH /api/users/:id: names, phone, role, additional roles, contractor, two-factor. */

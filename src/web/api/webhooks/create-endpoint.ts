@@ -10,9 +10,7 @@ export type EndpointWithSecret = { endpoint: WebhookEndpoint; secret: string };
 
 /** POST /api/webhook-endpoints: answers the endpoint and its secret, shown this once. */
 export function createWebhookEndpoint(body: CreateWebhookEndpointBody) {
-  return sendJson<EndpointWithSecret>('POST', '/api/webhook-endpoints', body, {
-    idempotencyKey: crypto.randomUUID(),
-  });
+  return sendJson<EndpointWithSecret>('POST', '/api/webhook-endpoints', body);
 }
 
 export function useCreateWebhookEndpoint() {

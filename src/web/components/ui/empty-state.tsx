@@ -16,9 +16,10 @@ export function EmptyState({
   children?: ReactNode;
   action?: ReactNode;
   className?: string;
-  headingLevel?: 2 | 3;
+  /** 1 when the panel is the whole page (access refused, not found): the page's one h1. */
+  headingLevel?: 1 | 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = ({ 1: 'h1', 2: 'h2', 3: 'h3' } as const)[headingLevel];
   return (
     <div
       className={cn(

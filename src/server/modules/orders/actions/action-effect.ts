@@ -8,7 +8,8 @@ import type {
 import type { orderActionEndpoints } from '@shared/orders/orders.contracts';
 import type { CustomerRow } from '../../customers/customers.service';
 import type { ChangeActor } from '../order-change';
-import type { OrderRow, VisitRow } from '../orders.repository';
+import type { VisitRow } from '../../visits/order-visits.service';
+import type { OrderRow } from '../orders.repository';
 
 type ActionBody<A extends LifecycleAction> = z.output<(typeof orderActionEndpoints)[A]['body']>;
 
@@ -22,8 +23,6 @@ export type AnyActionBody = ActionBody<LifecycleAction> & {
   kitOverrideReason?: string | null;
   failureReason?: VisitRow['failureReason'];
   notes?: string | null;
-  customerSignOffName?: string | null;
-  serials?: Record<string, string>;
   courier?: string;
   trackingNumber?: string;
   latitude?: number;

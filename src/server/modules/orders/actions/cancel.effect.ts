@@ -1,4 +1,4 @@
-import { cancelActiveVisits } from '../orders.repository';
+import { cancelActiveVisits } from '../../visits/order-visits.service';
 import { effect } from './action-effect';
 
 /** The order ends: the SLA clock stops and its visits to come are cancelled. */

@@ -1,4 +1,4 @@
-import { updateVisit } from '../orders.repository';
+import { updateVisit } from '../../visits/order-visits.service';
 import { effect } from './action-effect';
 
 /** The engineer arrives: the visit is under way, where they checked in from. */

@@ -1,28 +1,19 @@
-import { requiredCompletionSerials } from '@shared/orders/orders.contracts';
-import { updateVisit, type VisitRow } from '../orders.repository';
-import type { ActionEffect, AnyActionBody } from './action-effect';
+import { visitCompletionGaps } from '../../visits/visit-completion.service';
+import { updateVisit } from '../../visits/order-visits.service';
+import type { ActionEffect } from './action-effect';
 
-/** What the completion record still lacks: the sign-off name and the required serials. */
-function completionMissing(visit: VisitRow | null, body: AnyActionBody): string[] {
-  const missing: string[] = [];
-  const name = body.customerSignOffName ?? visit?.customerSignOffName;
-  if (!name) missing.push('customer sign-off name');
-  const serials = { ...(visit?.serials ?? {}), ...(body.serials ?? {}) };
-  for (const serial of requiredCompletionSerials)
-    if (!serials[serial]) missing.push(`${serial} serial`);
-  return missing;
-}
-
-/** The visit ends completed with the sign-off and serials; the SLA clock stops. */
+/**
+ * The visit ends completed; the SLA clock stops. The lifecycle refuses the move while the
+ * visit's record lacks anything the completion rule asks (issue 18): this is the one place every
+ * completion passes, whichever route asked for it.
+ */
 export const completeEffect: ActionEffect = async ({ tx, current, body, now }) => ({
-  input: { completionMissing: completionMissing(current, body) },
+  input: { completionMissing: await visitCompletionGaps(tx, current) },
   apply: async () => {
     await updateVisit(tx, current!.id, {
       status: 'completed',
       outcome: 'completed',
       checkedOutAt: now,
-      customerSignOffName: body.customerSignOffName ?? current!.customerSignOffName,
-      serials: { ...current!.serials, ...(body.serials ?? {}) },
       outcomeNotes: body.notes ?? current!.outcomeNotes,
       updatedAt: now,
     });

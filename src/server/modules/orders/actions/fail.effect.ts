@@ -1,4 +1,4 @@
-import { updateVisit } from '../orders.repository';
+import { updateVisit } from '../../visits/order-visits.service';
 import type { ActionEffect } from './action-effect';
 
 /** The visit ends failed; the engineer's notes are the reason when no reason is given. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
-import { insertVisit } from '../orders.repository';
+import { insertVisit } from '../../visits/order-visits.service';
 import type { ActionEffect } from './action-effect';
 import { engineerNameOf, loadEngineer } from './engineer';
 

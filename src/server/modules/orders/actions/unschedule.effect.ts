@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
-import { updateVisit } from '../orders.repository';
+import { updateVisit } from '../../visits/order-visits.service';
 import type { ActionEffect } from './action-effect';
 import { engineerNameOf } from './engineer';
 

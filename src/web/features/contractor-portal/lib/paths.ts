@@ -6,6 +6,7 @@ export const contractorPaths = {
   reports: '/contractor/reports',
   dispatchBoard: '/contractor/board',
   map: '/contractor/map',
+  stock: '/contractor/stock',
   engineers: '/contractor-management',
 };
 

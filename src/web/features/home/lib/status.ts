@@ -1,4 +1,4 @@
-import type { Readiness } from '@web/api/readiness/get-readiness';
+import type { Readiness } from '@web/api/health/get-readiness';
 
 export type StatusTone = 'ok' | 'warning' | 'error' | 'pending';
 export type StatusReport = { tone: StatusTone; title: string; detail: string };

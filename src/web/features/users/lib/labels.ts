@@ -1,4 +1,3 @@
-import type { UserStatus } from '@shared/users/users.contracts';
 import type { Role } from '@shared/roles';
 
 /** How /users names the roles (the top bar's labels, spec §6, with Customer for customers). */
@@ -7,10 +6,4 @@ export const roleLabels: Record<Role, string> = {
   contractor: 'Contractor',
   engineer: 'Field Engineer',
   customer: 'Customer',
-};
-
-export const statusLabels: Record<UserStatus, string> = {
-  invited: 'Invited',
-  active: 'Active',
-  disabled: 'Disabled',
 };

@@ -2,15 +2,8 @@ import { lifecycleActionLabels, type LifecycleAction } from '@shared/orders/orde
 import {
   allOrderEvents,
   webhookDisabledReasonLabels,
-  type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from '@shared/webhooks/webhooks.contracts';
-
-export const deliveryStatusLabels: Record<WebhookDeliveryStatus, string> = {
-  pending: 'Retrying',
-  succeeded: 'Delivered',
-  failed: 'Failed',
-};
 
 /** A readable name for an order event type (`order.schedule` → "Schedule"). */
 export function eventLabel(type: string): string {
@@ -23,10 +16,9 @@ export function eventLabel(type: string): string {
 
 export function endpointState(endpoint: WebhookEndpoint) {
   return endpoint.enabled
-    ? { label: 'Enabled', tone: 'enabled' as const, reason: null }
+    ? { status: 'enabled' as const, reason: null }
     : {
-        label: 'Disabled',
-        tone: 'disabled' as const,
+        status: 'disabled' as const,
         reason: endpoint.disabledReason
           ? webhookDisabledReasonLabels[endpoint.disabledReason]
           : null,

@@ -1,0 +1,120 @@
+import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { visits } from '../../visits/visits.schema';
+import { orders } from '../orders.schema';
+import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
+import { customers } from '../../customers/customers.schema';
+import { jobTypes } from '../../job-types/job-types.schema';
+import {
+  customerNameOf,
+  customerOfOrder,
+  jobLineColumns,
+  jobTypeOfOrder,
+  orderLineColumns,
+  orderOfVisit,
+} from './job-line.projection';
+
+// Reads for the dispatch board, always within one contractor company. No price column is ever
+// selected here (PRODUCT.md: a contractor never sees the partner price).
+
+const visitColumns = {
+  id: visits.id,
+  orderId: visits.orderId,
+  orderNumber: orders.orderNumber,
+  engineerId: visits.engineerId,
+  date: visits.scheduledDate,
+  slot: visits.slot,
+  status: visits.status,
+  orderStatus: orders.status,
+  ...jobLineColumns,
+};
+
+type VisitRowOut = {
+  [K in keyof typeof visitColumns]: (typeof visitColumns)[K]['_']['data'];
+};
+
+function toBoardVisit(row: VisitRowOut): BoardVisit {
+  const { firstName, lastName, ...rest } = row;
+  return { ...rest, customerName: customerNameOf({ firstName, lastName }) };
+}
+
+function visitQuery(db: Database) {
+  return db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(orders, orderOfVisit)
+    .innerJoin(customers, customerOfOrder)
+    .innerJoin(jobTypes, jobTypeOfOrder);
+}
+
+/** The company's visits from `from` to `to` (inclusive), cancelled ones left out. */
+export async function listCompanyVisits(
+  db: Database,
+  contractorId: string,
+  from: string,
+  to: string,
+): Promise<BoardVisit[]> {
+  const rows = await visitQuery(db)
+    .where(
+      and(
+        eq(visits.contractorId, contractorId),
+        gte(visits.scheduledDate, from),
+        lte(visits.scheduledDate, to),
+        ne(visits.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(visits.scheduledDate), asc(visits.slot), asc(orders.orderNumber));
+  return rows.map(toBoardVisit);
+}
+
+/** One visit of the company, or null (another company's visit is not found). */
+export async function findCompanyVisit(
+  db: Database,
+  contractorId: string,
+  visitId: string,
+): Promise<BoardVisit | null> {
+  const [row] = await visitQuery(db)
+    .where(and(eq(visits.id, visitId), eq(visits.contractorId, contractorId)))
+    .limit(1);
+  return row ? toBoardVisit(row) : null;
+}
+
+/** The order's visit to come, as the board shows it. */
+export async function findScheduledVisitOfOrder(
+  db: Database,
+  orderId: string,
+): Promise<BoardVisit | null> {
+  const [row] = await visitQuery(db)
+    .where(and(eq(visits.orderId, orderId), eq(visits.status, 'scheduled')))
+    .limit(1);
+  return row ? toBoardVisit(row) : null;
+}
+
+/** Accepted orders with no visit to come: assigned, or a revisit needed. */
+export async function listWaitingOrders(
+  db: Database,
+  contractorId: string,
+): Promise<WaitingOrder[]> {
+  const rows = await db
+    .select({ id: orders.id, ...orderLineColumns })
+    .from(orders)
+    .innerJoin(customers, customerOfOrder)
+    .innerJoin(jobTypes, jobTypeOfOrder)
+    .where(
+      and(
+        eq(orders.contractorId, contractorId),
+        isNotNull(orders.contractorAcceptedAt),
+        inArray(orders.status, ['assigned', 'revisit_required']),
+      ),
+    )
+    .orderBy(asc(orders.receivedAt), asc(orders.orderNumber))
+    .limit(500);
+  return rows
+    .map(({ firstName, lastName, ...row }) => ({
+      ...row,
+      customerName: customerNameOf({ firstName, lastName }),
+      kitReady: row.kitStatus === 'arrived' || row.kitStatus === 'customer_supplied',
+      revisit: row.status === 'revisit_required',
+    }))
+    .sort((a, b) => Number(b.kitReady) - Number(a.kitReady));
+}

@@ -1,0 +1,341 @@
+import {
+  stockMessages,
+  type LocationKind,
+  type MovementKind,
+  type Product,
+  type StockCategory,
+  type SerialStatus,
+} from '@shared/stock/stock.contracts';
+import type { z } from 'zod';
+import type {
+  createProductBody,
+  levelsQuery,
+  movementsQuery,
+  updateProductBody,
+} from '@shared/stock/stock.contracts';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { orderErrorCodes } from '@shared/error-codes';
+import type { Database } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
+import { inTransaction } from '../../db/transaction';
+import { findOrderNumbers } from '../orders/order-lookup.service';
+import { locationLabel, type StockActor } from './ledger.service';
+import { locationsFor, productsFor } from './stock-access.service';
+import {
+  deleteProductRow,
+  findProductRows,
+  insertLocation,
+  insertProduct,
+  kitRows,
+  levelRows,
+  listLocationRows,
+  listProductRows,
+  movementRows,
+  replaceKitRows,
+  findSerialRow,
+  searchSerialRows,
+  updateProductRow,
+  upsertLowLevel,
+  lowLevelRows,
+  swapBatchIds,
+  type LocationRow,
+  type MovementRow,
+  type ProductRow,
+} from './stock.repository';
+
+// The catalogue, the locations and what the ledger says: everything stock shows.
+
+/** A contractor never sees what kit costs (issue 20): stripped here, on the server. */
+export function productFor(actor: StockActor, product: ProductRow): Product {
+  const { createdAt: _c, updatedAt: _u, unitCostPence, ...rest } = product;
+  const shown = { ...rest, category: rest.category as StockCategory };
+  return actor.backOffice ? { ...shown, unitCostPence } : shown;
+}
+
+export async function listProducts(db: Database, actor: StockActor) {
+  return { items: (await listProductRows(db)).map((p) => productFor(actor, p)) };
+}
+
+export async function getProduct(db: Database, actor: StockActor, id: string) {
+  const [product] = await findProductRows(db, [id]);
+  if (!product) throw notFound('Product not found');
+  return productFor(actor, product);
+}
+
+/** The refusal names the field, so that the form puts it under the SKU. */
+const skuTaken = () =>
+  new AppError(409, orderErrorCodes.codeTaken, stockMessages.skuTaken, {
+    sku: [stockMessages.skuTaken],
+  });
+
+export async function createProduct(
+  db: Database,
+  actor: StockActor,
+  body: z.output<typeof createProductBody>,
+) {
+  try {
+    return productFor(actor, await insertProduct(db, body));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw skuTaken();
+    throw error;
+  }
+}
+
+export async function updateProduct(
+  db: Database,
+  actor: StockActor,
+  id: string,
+  body: z.output<typeof updateProductBody>,
+) {
+  try {
+    const updated = await updateProductRow(db, id, body);
+    if (!updated) throw notFound('Product not found');
+    return productFor(actor, updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw skuTaken();
+    throw error;
+  }
+}
+
+export async function deleteProduct(db: Database, id: string) {
+  try {
+    if (!(await deleteProductRow(db, id))) throw notFound('Product not found');
+  } catch (error) {
+    if (isForeignKeyViolation(error))
+      throw conflict(orderErrorCodes.inUse, stockMessages.productInUse);
+    throw error;
+  }
+}
+
+export async function jobTypeKit(db: Database, jobTypeId: string) {
+  const rows = await kitRows(db, jobTypeId);
+  return { items: rows.map(({ trackedBySerial: _t, ...item }) => item) };
+}
+
+export async function setJobTypeKit(
+  db: Database,
+  jobTypeId: string,
+  items: { productId: string; quantity: number }[],
+) {
+  const productIds = items.map((item) => item.productId);
+  if (new Set(productIds).size !== productIds.length) {
+    throw badRequest('Each product once', { items: ['Each product once'] });
+  }
+  await inTransaction(db, async (tx) => {
+    await productsFor(tx, productIds);
+    try {
+      await replaceKitRows(tx, jobTypeId, items);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound('Job type not found');
+      throw error;
+    }
+  });
+  return jobTypeKit(db, jobTypeId);
+}
+
+const toLocation = (row: LocationRow) => ({
+  id: row.id,
+  kind: row.kind as LocationKind,
+  name: row.name,
+  label: locationLabel(row),
+  contractorId: row.contractorId,
+  engineerId: row.engineerId,
+  active: row.active,
+});
+
+/** Back office: every location; a contractor: its depot and its vans. */
+export async function listLocations(db: Database, actor: StockActor) {
+  if (actor.backOffice) return { items: (await listLocationRows(db)).map(toLocation) };
+  if (!actor.contractorId) return { items: [] };
+  return { items: (await listLocationRows(db, actor.contractorId)).map(toLocation) };
+}
+
+export async function createWarehouse(db: Database, name: string) {
+  const created = await insertLocation(db, { kind: 'warehouse', name });
+  return toLocation(created!);
+}
+
+export async function setLowLevel(
+  db: Database,
+  actor: StockActor,
+  body: { productId: string; locationId: string; level: number },
+) {
+  await productsFor(db, [body.productId]);
+  await locationsFor(db, actor, [body.locationId]);
+  await upsertLowLevel(db, body);
+}
+
+/** Keyset cursors: opaque to the client, refused when not ours. */
+function decodeCursor<T>(cursor: string | undefined, valid: (value: unknown) => value is T) {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (valid(value)) return value;
+  } catch {
+    // falls through to the refusal
+  }
+  throw badRequest(stockMessages.invalidCursor, { cursor: [stockMessages.invalidCursor] });
+}
+const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const uuidPattern = /^[0-9a-f-]{36}$/i;
+
+/** The locations the actor may see: null for back office (all of them). */
+async function visibleLocationIds(db: Database, actor: StockActor) {
+  if (actor.backOffice) return null;
+  if (!actor.contractorId) return [];
+  return (await listLocationRows(db, actor.contractorId)).map((row) => row.id);
+}
+
+export async function listLevels(
+  db: Database,
+  actor: StockActor,
+  query: z.output<typeof levelsQuery>,
+) {
+  const after = decodeCursor(
+    query.cursor,
+    (v): v is { sku: string; locationId: string } =>
+      typeof (v as { sku?: unknown })?.sku === 'string' &&
+      uuidPattern.test(String((v as { locationId?: unknown }).locationId)),
+  );
+  const visible = await visibleLocationIds(db, actor);
+  const rows = await levelRows(db, {
+    productId: query.productId,
+    locationId: query.locationId,
+    locationIds: visible ?? undefined,
+    category: query.category,
+    low: query.low === 'true',
+    after,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const labels = new Map(
+    (
+      await listLocationRows(db, actor.backOffice ? undefined : (actor.contractorId ?? undefined))
+    ).map((row) => [row.id, locationLabel(row)]),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map(({ unitCostPence: _cost, ...row }) => ({
+      ...row,
+      category: row.category as StockCategory,
+      location: labels.get(row.locationId) ?? '',
+      low: row.lowLevel !== null && row.quantity < row.lowLevel,
+    })),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ sku: last.sku, locationId: last.locationId })
+        : null,
+  };
+}
+
+async function toMovements(db: Database, rows: MovementRow[], known?: Map<string, string>) {
+  const labels = known ?? (await allLabels(db));
+  const label = (id: string | null) => (id ? (labels.get(id) ?? null) : null);
+  return rows.map(({ seq: _seq, actorName, createdAt, fromLocationId, toLocationId, ...row }) => ({
+    ...row,
+    kind: row.kind as MovementKind,
+    fromLocationId,
+    toLocationId,
+    from: label(fromLocationId),
+    to: label(toLocationId),
+    by: actorName,
+    at: createdAt.toISOString(),
+  }));
+}
+
+/** The ledger by period, location and kind, newest first. */
+export async function listMovements(
+  db: Database,
+  actor: StockActor,
+  query: z.output<typeof movementsQuery>,
+) {
+  const before = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+  const visible = await visibleLocationIds(db, actor);
+  if (query.locationId && visible && !visible.includes(query.locationId)) {
+    await locationsFor(db, actor, [query.locationId]);
+  }
+  const locationIds = query.locationId ? [query.locationId] : (visible ?? undefined);
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  const rows = await movementRows(db, {
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    to: query.to ? nextDay(query.to) : undefined,
+    locationIds,
+    kind: query.kind,
+    beforeSeq: before,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  return {
+    items: await toMovements(db, page),
+    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!.seq) : null,
+  };
+}
+
+export async function batchMovements(db: Database, batchId: string) {
+  return {
+    batchId,
+    movements: await toMovements(db, await movementRows(db, { batchId, oldestFirst: true })),
+  };
+}
+
+const toSerial = (
+  row: Awaited<ReturnType<typeof searchSerialRows>>[number],
+  labels: Map<string, string>,
+) => ({
+  id: row.serial.id,
+  serial: row.serial.serial,
+  productId: row.serial.productId,
+  sku: row.sku,
+  status: row.serial.status as SerialStatus,
+  locationId: row.serial.locationId,
+  location: row.serial.locationId ? (labels.get(row.serial.locationId) ?? null) : null,
+  orderId: row.serial.orderId,
+});
+
+async function allLabels(db: Database) {
+  return new Map((await listLocationRows(db)).map((row) => [row.id, locationLabel(row)]));
+}
+
+/** Serials starting with what was typed. */
+export async function searchSerials(db: Database, q: string) {
+  const labels = await allLabels(db);
+  return { items: (await searchSerialRows(db, q)).map((row) => toSerial(row, labels)) };
+}
+
+/**
+ * A serial and every movement it made, oldest first, with who and when, the number of the order
+ * each step belongs to, and which steps were a swap (a batch that took a faulty serial out).
+ */
+export async function serialHistory(db: Database, serial: string) {
+  const row = await findSerialRow(db, serial);
+  if (!row) throw notFound(stockMessages.serialUnknown([serial]));
+  const history = await movementRows(db, { serialId: row.serial.id, oldestFirst: true });
+  const orderIds = [row.serial.orderId, ...history.map((m) => m.orderId)];
+  const numbers = await findOrderNumbers(db, [
+    ...new Set(orderIds.filter((id): id is string => !!id)),
+  ]);
+  const numberOf = (id: string | null) => (id ? (numbers.get(id) ?? null) : null);
+  const swapBatches = new Set(
+    await swapBatchIds(
+      db,
+      history.filter((m) => m.orderId).map((m) => m.batchId),
+    ),
+  );
+  // The locations are read once, for the movements and the serial alike.
+  const labels = await allLabels(db);
+  const movements = await toMovements(db, history, labels);
+  return {
+    serial: { ...toSerial(row, labels), orderNumber: numberOf(row.serial.orderId) },
+    history: movements.map((m) => ({
+      ...m,
+      orderNumber: numberOf(m.orderId),
+      swap: swapBatches.has(m.batchId),
+    })),
+  };
+}
+
+/** A product's alert levels, at every location that has one. */
+export async function productLowLevels(db: Database, productId: string) {
+  await productsFor(db, [productId]);
+  return { items: await lowLevelRows(db, productId) };
+}

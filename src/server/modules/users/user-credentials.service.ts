@@ -1,0 +1,13 @@
+// Sign-in bookkeeping on the users table (failure counts and locks, passwords, the signed-in
+// user), for the auth module. Apart from users.service, which itself uses the auth module, so
+// that auth reaches it without an import loop.
+export {
+  clearLoginFailuresUnlessLocked,
+  findSessionUser,
+  lockLoginCounters,
+  markSignedIn,
+  setLoginCounters,
+  setUserPassword,
+  type LoginCounters,
+  type SessionUser,
+} from './users.repository';

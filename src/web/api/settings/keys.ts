@@ -1,0 +1,3 @@
+export const settingsKeys = {
+  general: ['/api/settings/general'] as const,
+};

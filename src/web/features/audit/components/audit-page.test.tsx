@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '@shared/audit/audit.contracts';
+import { renderPage, stubApi } from '@tests/support/web-render';
+import AuditPage from './audit-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  at: `2026-01-10T09:${String(n % 60).padStart(2, '0')}:00.000Z`,
+  action: 'auth.sign_in',
+  actionLabel: 'Signed in',
+  actor: { id: '11111111-1111-4111-8111-111111111111', name: 'Audrey Reader' },
+  targetType: 'user',
+  targetId: `user-${n}`,
+  ip: '203.0.113.9',
+  userAgent: 'test',
+  changes: [],
+  details: {},
+  ...extra,
+});
+
+const buckets = ['2026-01-09', '2026-01-10'].map((day, i) => ({
+  start: `${day}T00:00`,
+  signIns: i * 3,
+  signInFailures: 1,
+  lockouts: 0,
+  ipBlocks: 0,
+}));
+
+function stub() {
+  return stubApi({
+    'GET /api/audit': ({ url }) =>
+      url.includes('cursor=page-2')
+        ? { body: { items: [entry(3, { actionLabel: 'Signed out' })], nextCursor: null } }
+        : {
+            body: {
+              items: [
+                entry(1, {
+                  action: 'user.updated',
+                  actionLabel: 'User updated',
+                  changes: [{ field: 'Last name', before: 'Old', after: 'New' }],
+                }),
+                entry(2),
+              ],
+              nextCursor: 'page-2',
+            },
+          },
+    'GET /api/audit/charts': () => ({
+      body: { interval: 'day', from: '2026-01-09', to: '2026-01-10', buckets },
+    }),
+    'GET /api/users': () => ({ body: { users: [], total: 0, page: 1, pageSize: 200 } }),
+  });
+}
+
+describe('Security Audit page', () => {
+  it('shows each change before and after in words, and loads the next page by its cursor', async () => {
+    const { calls } = stub();
+    renderPage(<AuditPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Security Audit' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(table).getByText('Last name: Old → New')).toBeTruthy();
+    expect(within(table).getAllByText('Signed in')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Signed out')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('Showing 3 entries, newest first (all of them).')).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('cursor=page-2'))).toBe(true);
+  });
+
+  it('draws the four charts with names a screen reader reads', async () => {
+    stub();
+    renderPage(<AuditPage />);
+    expect(
+      await screen.findByRole('img', { name: 'Sign-ins: 3 in this period, most (3) on 10 Jan' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Lockouts: none in this period' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Sign-in failures: 2 in this period/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^IP blocks/ })).toBeTruthy();
+  });
+
+  it('sends the filters to the list, the charts and the CSV link', async () => {
+    const { calls } = stub();
+    renderPage(<AuditPage />);
+    await screen.findByRole('table', { name: 'Audit log' });
+    await userEvent.type(screen.getByLabelText('IP address'), '198.51.100.7');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'auth.sign_in_failed');
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) =>
+            call.url.startsWith('/api/audit?') &&
+            call.url.includes('ip=198.51.100.7') &&
+            call.url.includes('action=auth.sign_in_failed'),
+        ),
+      ).toBe(true),
+    );
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toBe(
+      '/api/audit/export.csv?action=auth.sign_in_failed&ip=198.51.100.7',
+    );
+  });
+
+  it('shows the server’s message when the filters are refused', async () => {
+    stubApi({
+      'GET /api/audit': () => ({
+        status: 400,
+        body: {
+          message: 'The end date must be on or after the start date',
+          code: 'VALIDATION_ERROR',
+        },
+      }),
+      'GET /api/audit/charts': () => ({
+        body: { interval: 'day', from: '2026-01-09', to: '2026-01-10', buckets },
+      }),
+      'GET /api/users': () => ({ body: { users: [], total: 0, page: 1, pageSize: 200 } }),
+    });
+    renderPage(<AuditPage />);
+    expect(await screen.findByText('The end date must be on or after the start date')).toBeTruthy();
+  });
+});

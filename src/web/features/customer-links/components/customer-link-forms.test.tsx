@@ -1,0 +1,235 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  customerFormSchema,
+  type CustomerFormFields,
+  type CustomerFormRules,
+} from '@shared/customer-links/customer-form.contracts';
+import { portalProofBody, rescheduleRequestBody } from '@shared/customer-links/portal.contracts';
+import { customerJourneyErrorCodes } from '@shared/error-codes';
+import { renderPage, stubApi } from '@tests/support/web-render';
+import CustomerFormPage from './customer-form-page';
+import CustomerPortalPage from './customer-portal-page';
+import KitArrivedPage from './kit-arrived-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const company = { name: 'Uplink', phone: '0300 000 0000', email: 'help@example.com', hours: '9-5' };
+const portalView = {
+  orderNumber: 'UP-123',
+  stage: 'Booked',
+  timeline: [],
+  kit: { text: 'On its way', courier: null, trackingNumber: null, trackingUrl: null },
+  appointment: null,
+  completion: null,
+  canRequestReschedule: true,
+  company,
+};
+const refusal = (details: Record<string, string[]>) => ({
+  status: 400,
+  body: { message: 'Please check the answers marked below.', code: 'VALIDATION', details },
+});
+
+describe('portal opened by a signed link', () => {
+  it('reads the order only once the link has opened the portal (no race with its cookie)', async () => {
+    let opened = false;
+    const { calls } = stubApi({
+      'POST /api/public/portal/UP-123/link': () => {
+        opened = true;
+        return { status: 200, body: { ok: true } };
+      },
+      'GET /api/public/portal/UP-123': () =>
+        opened
+          ? { status: 200, body: portalView }
+          : {
+              status: 401,
+              body: { message: 'Confirm', code: customerJourneyErrorCodes.portalProofRequired },
+            },
+    });
+    renderPage(
+      <CustomerPortalPage params={{ orderNumber: 'UP-123' }} />,
+      '/customer/UP-123?e=1795669945&s=abc',
+    );
+    expect(await screen.findByRole('heading', { name: 'Order UP-123' })).toBeTruthy();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/public/portal/UP-123/link',
+      'GET /api/public/portal/UP-123',
+    ]);
+  });
+});
+
+describe('portal postcode form', () => {
+  function renderPortal(proof: () => { status: number; body: unknown }) {
+    const { calls } = stubApi({
+      'GET /api/public/portal/UP-123': () => ({
+        status: 401,
+        body: {
+          message: 'Confirm the postcode',
+          code: customerJourneyErrorCodes.portalProofRequired,
+        },
+      }),
+      'POST /api/public/portal/UP-123/proof': proof,
+    });
+    renderPage(<CustomerPortalPage params={{ orderNumber: 'UP-123' }} />);
+    return calls;
+  }
+
+  it('gives portalProofBody’s message for a postcode that is not one, without asking the server', async () => {
+    const calls = renderPortal(() => ({ status: 204, body: {} }));
+    await userEvent.type(await screen.findByLabelText('Postcode'), 'NOT A CODE');
+    await userEvent.click(screen.getByRole('button', { name: 'Show my order' }));
+    const message = portalProofBody.safeParse({ postcode: 'NOT A CODE' }).error!.issues[0]!.message;
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('puts the server’s refusal on the postcode field', async () => {
+    renderPortal(() => ({
+      status: 403,
+      body: { message: 'No', code: customerJourneyErrorCodes.portalProofFailed },
+    }));
+    await userEvent.type(await screen.findByLabelText('Postcode'), 'SW1A 1AA');
+    await userEvent.click(screen.getByRole('button', { name: 'Show my order' }));
+    expect(
+      await screen.findByText(
+        'That postcode does not match this order number. Please check both and try again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('reschedule form', () => {
+  it('asks for a date with rescheduleRequestBody’s message, then shows the server’s on the note', async () => {
+    const { calls } = stubApi({
+      'GET /api/public/portal/UP-123': () => ({ body: portalView }),
+      'POST /api/public/portal/UP-123/reschedule-request': () =>
+        refusal({ note: ['Note: please write fewer words'] }),
+    });
+    renderPage(<CustomerPortalPage params={{ orderNumber: 'UP-123' }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask to reschedule' }));
+    const message = rescheduleRequestBody.safeParse({ dates: [], note: '' }).error!.issues[0]!
+      .message;
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('Date that suits you 1'), '2030-01-07');
+    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Mornings');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask to reschedule' }));
+    expect(await screen.findByText('Note: please write fewer words')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      dates: ['2030-01-07'],
+      note: 'Mornings',
+    });
+  });
+});
+
+describe('kit-arrived form', () => {
+  it('shows the server’s message for the serial on the serial field', async () => {
+    const { calls } = stubApi({
+      'GET /api/public/kit-arrived/tok': () => ({
+        body: {
+          state: 'open',
+          orderNumber: 'UP-123',
+          courier: null,
+          trackingNumber: null,
+          trackingUrl: null,
+          confirmedAt: null,
+          company,
+        },
+      }),
+      'POST /api/public/kit-arrived/tok': () => refusal({ serial: ['Serial number: not this'] }),
+    });
+    renderPage(<KitArrivedPage params={{ token: 'tok' }} />);
+    await userEvent.click(await screen.findByText(/Add the serial number/));
+    await userEvent.type(screen.getByLabelText('Serial number'), 'UTD-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, my kit has arrived' }));
+    expect(await screen.findByText('Serial number: not this')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      serial: 'UTD-1',
+      photoId: null,
+    });
+  });
+});
+
+describe('customer form', () => {
+  const rules: CustomerFormRules = {
+    workingDays: [1, 2, 3, 4, 5],
+    earliestDate: '2030-01-01',
+    latestDate: '2030-02-26',
+  };
+  const prefill = {
+    firstName: 'Ann',
+    lastName: 'Example',
+    phone: '07123456789',
+    email: '',
+    addressLine1: '1 High Street',
+    addressLine2: '',
+    town: 'Truro',
+    postcode: 'TR1 1AA',
+    landlordPermission: false,
+    dishPosition: '',
+    accessNotes: '',
+    consentTerms: false,
+    consentMessages: false,
+    photoIds: [],
+  } as unknown as CustomerFormFields;
+
+  function renderForm(send: () => { status: number; body: unknown }) {
+    const { calls } = stubApi({
+      'GET /api/public/customer-form/tok': () => ({
+        body: { state: 'open', orderNumber: 'UP-123', prefill, rules, company },
+      }),
+      'POST /api/public/customer-form/tok': send,
+    });
+    renderPage(<CustomerFormPage params={{ token: 'tok' }} />);
+    return calls;
+  }
+
+  it('marks the answers customerFormSchema refuses, with its messages, and counts them', async () => {
+    const calls = renderForm(() => ({ status: 204, body: {} }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send my details' }));
+    const parsed = customerFormSchema(rules).safeParse({
+      ...prefill,
+      propertyType: '',
+      tenure: '',
+      listedBuilding: '',
+      availability: [{ date: '', slot: 'all_day' }],
+    });
+    const paths = new Set(parsed.error!.issues.map((issue) => issue.path.join('.')));
+    const summary = await screen.findByText(/Please check the answers marked below\./);
+    expect(summary.textContent).toContain(`(${paths.size} to fix)`);
+    for (const issue of parsed.error!.issues) {
+      expect(screen.getAllByText(issue.message).length).toBeGreaterThan(0);
+    }
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('puts the server’s message for a date on that date', async () => {
+    const calls = renderForm(() =>
+      refusal({ 'availability.0.date': ['That day is fully booked'] }),
+    );
+    await userEvent.selectOptions(await screen.findByLabelText('Type of property'), 'detached');
+    await userEvent.click(screen.getByLabelText('I own it'));
+    await userEvent.click(screen.getByLabelText('No'));
+    await userEvent.type(
+      screen.getByLabelText('Where would you like the dish?'),
+      'On the back wall',
+    );
+    const date = screen.getByLabelText('Date 1');
+    await userEvent.type(date, '2030-01-07');
+    await userEvent.click(screen.getByLabelText('I agree to the terms of installation *'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send my details' }));
+    const field = date.closest('[data-slot="form-field"]') as HTMLElement;
+    expect(await within(field).findByText('That day is fully booked')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      tenure: 'owner',
+      availability: [{ date: '2030-01-07', slot: 'all_day' }],
+      consentTerms: true,
+    });
+  });
+});

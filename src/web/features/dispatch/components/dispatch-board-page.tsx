@@ -1,0 +1,304 @@
+import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
+import { isCalendarDate } from '@shared/schema/calendar-date';
+import { PageHeader, PageLayout } from '@web/components/page-layout';
+import { useWide } from '@web/components/responsive-list';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { useBoard } from '@web/api/dispatch/get-board';
+import { usePlaceVisit, type Placement } from '@web/api/dispatch/place-visit';
+import { errorMessage } from '@web/lib/api-client';
+import {
+  dayLabel,
+  pickedNumber,
+  targetKey,
+  targetWords,
+  type Picked,
+  type Target,
+} from '../lib/board-model';
+import { BoardGrid, type Refusal } from './board-grid';
+import { ChangeDialog, type ChangeValues } from './change-dialog';
+import { DayList } from './day-list';
+
+type DialogState =
+  | { kind: 'schedule'; order: WaitingOrder; date: string }
+  | { kind: 'move-choose'; visit: BoardVisit }
+  | { kind: 'move-reason'; visit: BoardVisit; target: Target }
+  | { kind: 'unschedule'; visit: BoardVisit };
+
+/** /contractor/board: plan the week (issue 12). Drag, pick and place with keys, or on a phone a day list. */
+export default function DispatchBoardPage() {
+  const search = new URLSearchParams(useSearch());
+  const requested = search.get('week');
+  const week = requested && isCalendarDate(requested) ? requested : null;
+  const [, navigate] = useLocation();
+  const board = useBoard(week);
+  const place = usePlaceVisit();
+  const wide = useWide();
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const data = board.data;
+
+  const announce = useCallback((text: string) => setAnnouncement(text), []);
+
+  const pick = useCallback(
+    (next: Picked | null) => {
+      setPicked(next);
+      setRefusal(null);
+      if (next) {
+        announce(
+          `Picked ${pickedNumber(next)}. Move to a slot and press its Place here button; Escape cancels.`,
+        );
+      } else announce('Picking cancelled.');
+    },
+    [announce],
+  );
+
+  useEffect(() => {
+    if (!picked) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !dialog) pick(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [picked, dialog, pick]);
+
+  if (board.isPending) {
+    return (
+      <PageLayout>
+        <PageHeader title="Dispatch board" />
+        <Skeleton className="h-96" />
+      </PageLayout>
+    );
+  }
+  if (!data) {
+    return (
+      <PageLayout>
+        <PageHeader title="Dispatch board" />
+        <EmptyState icon={CalendarDays} title="The board could not be loaded">
+          {errorMessage(board.error, 'Try again in a moment.')}
+        </EmptyState>
+      </PageLayout>
+    );
+  }
+
+  /** Runs a change; a refusal goes where the card was dropped (and to the live region). */
+  async function run(placement: Placement, done: string, key: string | null) {
+    setRefusal(null);
+    try {
+      await place.mutateAsync(placement);
+      setPicked(null);
+      announce(done);
+      toast({ title: done });
+    } catch (error) {
+      const message = errorMessage(error, 'That did not work; try again.');
+      if (key) setRefusal({ key, message });
+      announce(`Refused: ${message}`);
+      throw error;
+    }
+  }
+
+  function handlePlace(item: Picked, target: Target) {
+    if (!data) return;
+    if (item.kind === 'order') {
+      void run(
+        { kind: 'schedule', orderId: item.order.id, body: target },
+        `${item.order.orderNumber} scheduled ${targetWords(data, target)}.`,
+        targetKey(target),
+      ).catch(() => undefined);
+    } else {
+      setDialog({ kind: 'move-reason', visit: item.visit, target });
+    }
+  }
+
+  async function submitDialog(values: ChangeValues) {
+    if (!dialog || !data) return;
+    const target: Target = { engineerId: values.engineerId, date: values.date, slot: values.slot };
+    switch (dialog.kind) {
+      case 'schedule':
+        return run(
+          { kind: 'schedule', orderId: dialog.order.id, body: target },
+          `${dialog.order.orderNumber} scheduled ${targetWords(data, target)}.`,
+          null,
+        );
+      case 'move-choose':
+      case 'move-reason': {
+        const to = dialog.kind === 'move-reason' ? dialog.target : target;
+        return run(
+          { kind: 'move', visitId: dialog.visit.id, body: { ...to, reason: values.reason } },
+          `${dialog.visit.orderNumber} moved ${targetWords(data, to)}.`,
+          dialog.kind === 'move-reason' ? targetKey(to) : null,
+        );
+      }
+      case 'unschedule':
+        return run(
+          { kind: 'unschedule', visitId: dialog.visit.id, reason: values.reason },
+          `${dialog.visit.orderNumber} unscheduled; it waits to be scheduled again.`,
+          null,
+        );
+    }
+  }
+
+  const firstEngineer = data.engineers.find((e) => e.active)?.id ?? '';
+  const firstDay = data.days.find((d) => d.working && d.date >= data.today)?.date ?? data.weekStart;
+  const dialogProps = dialog && dialogFor(dialog);
+
+  function dialogFor(state: DialogState) {
+    switch (state.kind) {
+      case 'schedule':
+        return {
+          title: `Schedule ${state.order.orderNumber}`,
+          description: `${state.order.jobTypeName}, ${state.order.postcode}. The customer gets the appointment message.`,
+          submitLabel: 'Schedule',
+          chooseTarget: true,
+          needsReason: false,
+          defaults: {
+            engineerId: firstEngineer,
+            date: state.date >= data!.today ? state.date : firstDay,
+            slot: 'am' as const,
+          },
+        };
+      case 'move-choose':
+        return {
+          title: `Move ${state.visit.orderNumber}`,
+          description: 'Choose the new engineer, day and slot, and say why. The customer is told.',
+          submitLabel: 'Move visit',
+          chooseTarget: true,
+          needsReason: true,
+          defaults: {
+            engineerId: state.visit.engineerId,
+            date: state.visit.date,
+            slot: state.visit.slot,
+          },
+        };
+      case 'move-reason':
+        return {
+          title: `Move ${state.visit.orderNumber}`,
+          description: `Move it ${targetWords(data!, state.target)}. Say why; the customer is told of the new appointment.`,
+          submitLabel: 'Move visit',
+          chooseTarget: false,
+          needsReason: true,
+          defaults: state.target,
+        };
+      case 'unschedule':
+        return {
+          title: `Unschedule ${state.visit.orderNumber}`,
+          description: `Take the visit of ${dayLabel(state.visit.date)} off the schedule; the order waits to be scheduled again.`,
+          submitLabel: 'Unschedule visit',
+          destructive: true,
+          chooseTarget: false,
+          needsReason: true,
+          defaults: {
+            engineerId: state.visit.engineerId,
+            date: state.visit.date,
+            slot: state.visit.slot,
+          },
+        };
+    }
+  }
+
+  const goToWeek = (date: string | null) => {
+    setPicked(null);
+    setRefusal(null);
+    navigate(date ? `/contractor/board?week=${date}` : '/contractor/board');
+  };
+
+  return (
+    <PageLayout>
+      <PageHeader
+        title="Dispatch board"
+        description={
+          wide
+            ? 'Drag an order onto an engineer’s slot, or use Pick and Place here with the keyboard. Each engineer takes one all-day visit a day, or one AM and one PM.'
+            : 'Choose a day; schedule, move or unschedule from the lists.'
+        }
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link href="/contractor/map">
+                <MapIcon aria-hidden="true" />
+                Map of waiting orders
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <nav aria-label="Weeks" className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => goToWeek(data.previousWeek)}>
+          <ChevronLeft aria-hidden="true" />
+          Previous week
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => goToWeek(null)}>
+          This week
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => goToWeek(data.nextWeek)}>
+          Next week
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        <h2 className="text-base font-semibold text-slate-900" aria-live="polite">
+          Week of {dayLabel(data.weekStart)}
+        </h2>
+      </nav>
+
+      {picked && wide && (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border border-brand-200 bg-brand-50 p-2 text-sm text-slate-900">
+          <span>
+            <strong>{pickedNumber(picked)}</strong> is picked: press <em>Place here</em> in a slot.
+          </span>
+          <Button size="sm" variant="outline" onClick={() => pick(null)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+
+      {data.engineers.length === 0 ? (
+        <EmptyState icon={CalendarDays} title="No engineers yet">
+          Invite your engineers on the{' '}
+          <Link href="/contractor-management" className="text-brand-700 underline">
+            engineers page
+          </Link>{' '}
+          to plan their visits.
+        </EmptyState>
+      ) : wide ? (
+        <BoardGrid
+          board={data}
+          picked={picked}
+          onPick={pick}
+          onPlace={handlePlace}
+          onUnschedule={(visit) => setDialog({ kind: 'unschedule', visit })}
+          refusal={refusal}
+        />
+      ) : (
+        <DayList
+          board={data}
+          onSchedule={(order, date) => setDialog({ kind: 'schedule', order, date })}
+          onMove={(visit) => setDialog({ kind: 'move-choose', visit })}
+          onUnschedule={(visit) => setDialog({ kind: 'unschedule', visit })}
+        />
+      )}
+
+      <div aria-live="assertive" role="status" className="sr-only" data-testid="board-announcer">
+        {announcement}
+      </div>
+
+      {dialog && dialogProps && (
+        <ChangeDialog
+          key={JSON.stringify(dialog)}
+          open
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+          }}
+          board={data}
+          onSubmit={submitDialog}
+          {...dialogProps}
+        />
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+
+/**
+ * A list's filters and page kept in the component (lists whose state is not in the URL): a
+ * change of filter starts again at page 1.
+ */
+export function useListFilters<Filters extends object>(initial: Filters) {
+  const [state, setState] = useState<Filters & { page: number }>({ ...initial, page: 1 });
+  const set =
+    <Key extends keyof Filters>(key: Key) =>
+    (value: Filters[Key]) =>
+      setState((current) => ({ ...current, [key]: value, page: 1 }));
+  const setPage = (page: number) => setState((current) => ({ ...current, page }));
+  /** A filter control's value and onChange, to spread on it. */
+  const field = <Key extends keyof Filters>(key: Key) => ({
+    value: state[key],
+    onChange: set(key),
+  });
+  return { filters: state, set, setPage, field };
+}
