@@ -68,7 +68,7 @@ export function EmailText({ email, className }: { email: string; className?: str
       href={`mailto:${email}`}
       title={email}
       className={cn(
-        'block max-w-full truncate text-xs text-slate-500 hover:underline focus-visible:overflow-visible focus-visible:whitespace-normal focus-visible:break-all',
+        'block max-w-full truncate py-1 text-xs text-slate-500 hover:underline focus-visible:overflow-visible focus-visible:whitespace-normal focus-visible:break-all',
         className,
       )}
     >

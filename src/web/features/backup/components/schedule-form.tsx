@@ -47,7 +47,7 @@ export function ScheduleForm({ initial }: { initial: BackupSchedule }) {
   return (
     <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-900 md:col-span-2">
-        <input type="checkbox" className="size-4" {...register('enabled')} />
+        <input type="checkbox" className="size-6" {...register('enabled')} />
         Make a backup every day
       </label>
       <FormField

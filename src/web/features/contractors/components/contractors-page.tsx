@@ -25,7 +25,10 @@ const columns: DataTableColumn<Contractor>[] = [
     header: 'Company',
     cell: ({ row: { original: c } }) => (
       <>
-        <Link href={`/contractors/${c.id}`} className="font-medium text-brand-700 hover:underline">
+        <Link
+          href={`/contractors/${c.id}`}
+          className="inline-block py-0.5 font-medium text-brand-700 hover:underline"
+        >
           {c.name}
         </Link>
         <EmailText email={c.contactEmail} className="max-w-72" />
@@ -132,7 +135,7 @@ export default function ContractorsPage() {
                 <div className="flex items-start justify-between gap-2">
                   <Link
                     href={`/contractors/${c.id}`}
-                    className="min-w-0 font-medium text-brand-700 hover:underline"
+                    className="inline-block min-w-0 py-0.5 font-medium text-brand-700 hover:underline"
                   >
                     {c.name}
                   </Link>

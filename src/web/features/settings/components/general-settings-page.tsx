@@ -212,7 +212,7 @@ function LogoField({ logoUrl, name }: { logoUrl: string | null; name: string }) 
             ref={input}
             type="file"
             accept="image/png,image/jpeg,image/svg+xml"
-            className="text-sm"
+            className="min-h-11 text-sm"
             disabled={upload.isPending}
             onChange={(event) => void choose(event.target.files?.[0])}
           />
@@ -318,7 +318,12 @@ function BookingSection({ initial }: { initial: BookingValues }) {
         <div className="flex flex-wrap gap-4">
           {[1, 2, 3, 4, 5, 6, 0].map((day) => (
             <label key={day} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" value={String(day)} {...register('workingDays')} />
+              <input
+                type="checkbox"
+                className="size-6"
+                value={String(day)}
+                {...register('workingDays')}
+              />
               {weekdayNames[day]}
             </label>
           ))}
@@ -333,7 +338,7 @@ function BookingSection({ initial }: { initial: BookingValues }) {
         <fieldset key={half} className="grid gap-2">
           <legend className="text-sm font-medium">{visitSlotLabels[half]} slot</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...register(`slots.${half}.offered`)} />
+            <input type="checkbox" className="size-6" {...register(`slots.${half}.offered`)} />
             Offered
           </label>
           <div className="grid grid-cols-2 gap-2">
@@ -350,7 +355,7 @@ function BookingSection({ initial }: { initial: BookingValues }) {
         </fieldset>
       ))}
       <label className="flex items-center gap-2 text-sm md:col-span-2">
-        <input type="checkbox" {...register('slots.all_day.offered')} />
+        <input type="checkbox" className="size-6" {...register('slots.all_day.offered')} />
         {visitSlotLabels.all_day} slot offered (from the morning start to the afternoon end)
       </label>
     </Section>

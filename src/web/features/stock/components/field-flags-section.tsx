@@ -49,7 +49,7 @@ export function FieldFlagsSection() {
                       Order{' '}
                       <Link
                         href={`/orders/${flag.orderId}`}
-                        className="text-brand-700 hover:underline"
+                        className="text-brand-700 underline"
                       >
                         {flag.orderNumber ?? 'open order'}
                       </Link>
