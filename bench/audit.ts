@@ -15,6 +15,7 @@ import { migrate } from '../src/server/db/migrate';
 import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
 import { createEventBus } from '../src/server/modules/events/events.service';
+import { fetchBody, pairColumns, timePair } from './timing';
 
 const entryCount = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -28,11 +29,6 @@ const actions = [
   'customer.updated',
   'order.created',
 ];
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** 1,000,000 entries over the last year from 20 actors and 5,000 addresses, 5,000 rows a statement. */
 async function seedAudit(handle: DatabaseHandle, actorIds: string[]) {
@@ -154,30 +150,16 @@ export async function benchAudit(
       throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
     }
     const shown = ((await probe.json()) as { items: unknown[] }).items.length;
-    const http: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < iterations + 5; i += 1) {
-      let start = performance.now();
-      await (await fetch(base + scenario.url, { headers: session.headers })).arrayBuffer();
-      const httpMs = performance.now() - start;
-      start = performance.now();
-      await handle.query(sessionSql, [session.id]);
-      await handle.query(pageSql(scenario.where), scenario.values);
-      await handle.query(namesSql, [actorIds]);
-      if (i >= 5) {
-        http.push(httpMs);
-        direct.push(performance.now() - start);
-      }
-    }
-    results.push({
-      endpoint: scenario.name,
-      rows: shown,
-      'http p50 ms': percentile(http, 50).toFixed(2),
-      'http p95 ms': percentile(http, 95).toFixed(2),
-      'sql p50 ms': percentile(direct, 50).toFixed(2),
-      'sql p95 ms': percentile(direct, 95).toFixed(2),
-      'ratio p50': (percentile(http, 50) / percentile(direct, 50)).toFixed(2),
-    });
+    const pair = await timePair(
+      () => fetchBody(base + scenario.url, session.headers),
+      async () => {
+        await handle.query(sessionSql, [session.id]);
+        await handle.query(pageSql(scenario.where), scenario.values);
+        await handle.query(namesSql, [actorIds]);
+      },
+      { count: iterations },
+    );
+    results.push({ endpoint: scenario.name, rows: shown, ...pairColumns(pair) });
   }
   console.log(
     `\n${engine}, ${entryCount.toLocaleString('en-GB')} audit entries, ${iterations} requests each:`,

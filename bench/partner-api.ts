@@ -5,14 +5,10 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { generateApiKey } from '../src/server/modules/partner-api/api-key-format';
+import { percentile } from './timing';
 
 const partnerCount = 100;
 const rounds = Number(process.env.BENCH_API_ROUNDS ?? 5);
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const customer = (tag: string) => ({
   firstName: 'Bench',

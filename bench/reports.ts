@@ -12,15 +12,11 @@ import {
 } from '../src/server/modules/orders/projections/reports.projection';
 import { resolvePeriod } from '../src/shared/reports/reports.contracts';
 import { ukToday } from '../src/server/modules/dashboard/dashboard.service';
+import { fetchBody, pairColumns, timePair } from './timing';
 
 const eventTarget = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const iterations = Number(process.env.BENCH_REPORT_ITERATIONS ?? 20);
 const warmup = 3;
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function seedLifecycleEvents(handle: DatabaseHandle) {
   const q = (text: string) => handle.query(text);
@@ -120,27 +116,15 @@ export async function benchReports(
     const probe = await fetch(base + scenario.url, { headers });
     if (probe.status !== 200)
       throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
-    const http: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < warmup + iterations; i += 1) {
-      let t = performance.now();
-      await (await fetch(base + scenario.url, { headers })).arrayBuffer();
-      if (i >= warmup) http.push(performance.now() - t);
-      t = performance.now();
-      await handle.query(sessionSql, [sessionId]);
-      await scenario.sql();
-      if (i >= warmup) direct.push(performance.now() - t);
-    }
-    const h50 = percentile(http, 50);
-    const s50 = percentile(direct, 50);
-    results.push({
-      endpoint: scenario.name,
-      'http p50 ms': h50.toFixed(2),
-      'http p95 ms': percentile(http, 95).toFixed(2),
-      'sql p50 ms': s50.toFixed(2),
-      'sql p95 ms': percentile(direct, 95).toFixed(2),
-      'ratio p50': (h50 / s50).toFixed(2),
-    });
+    const pair = await timePair(
+      () => fetchBody(base + scenario.url, headers),
+      async () => {
+        await handle.query(sessionSql, [sessionId]);
+        await scenario.sql();
+      },
+      { count: iterations, warmup },
+    );
+    results.push({ endpoint: scenario.name, ...pairColumns(pair) });
   }
   console.log(
     `Reports at ${Number(rows[0]!.n).toLocaleString('en-GB')} events, ${iterations} requests each:`,

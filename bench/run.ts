@@ -20,6 +20,7 @@ import { benchPartnerApiCreate } from './partner-api';
 import { benchAudit } from './audit';
 import { benchReports } from './reports';
 import { benchStock } from './stock';
+import { fetchBody, pairColumns, timePair } from './timing';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -30,41 +31,6 @@ type Scenario = {
   url: () => string;
   sql: (handle: DatabaseHandle) => Promise<unknown>;
 };
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/**
- * Times the HTTP call and its SQL in alternation, so a busy machine slows both alike (the
- * ratio is what the target is about).
- */
-async function timePair(
-  http: () => Promise<unknown>,
-  direct: () => Promise<unknown>,
-  count: number,
-) {
-  for (let i = 0; i < warmup; i += 1) {
-    await http();
-    await direct();
-  }
-  const httpSamples: number[] = [];
-  const sqlSamples: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    let start = performance.now();
-    await http();
-    httpSamples.push(performance.now() - start);
-    start = performance.now();
-    await direct();
-    sqlSamples.push(performance.now() - start);
-  }
-  const summary = (samples: number[]) => ({
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-  });
-  return { http: summary(httpSamples), direct: summary(sqlSamples) };
-}
 
 // The SQL the order list runs (listOrders of the order-summary projection): the page of ids, its
 // joins, and the count, with the same conditions.
@@ -227,27 +193,20 @@ async function main() {
       if (probe.status !== 200)
         throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
       const body = (await probe.json()) as { total?: number };
-      const { http, direct } = await timePair(
-        async () => {
-          const res = await fetch(base + scenario.url(), { headers });
-          await res.arrayBuffer();
-        },
+      const pair = await timePair(
+        () => fetchBody(base + scenario.url(), headers),
         async () => {
           // Every /api request first loads its session: part of the endpoint's SQL too.
           await handle.query(sessionSql, [session.id]);
           await scenario.sql(handle);
         },
-        iterations,
+        { count: iterations, warmup },
       );
       results.push({
         endpoint: scenario.name,
         matches: body.total ?? 1,
-        'http p50 ms': http.p50.toFixed(2),
-        'http p95 ms': http.p95.toFixed(2),
-        'sql p50 ms': direct.p50.toFixed(2),
-        'sql p95 ms': direct.p95.toFixed(2),
-        'ratio p50': (http.p50 / direct.p50).toFixed(2),
-        'ratio p95': (http.p95 / direct.p95).toFixed(2),
+        ...pairColumns(pair),
+        'ratio p95': (pair.http.p95 / pair.direct.p95).toFixed(2),
       });
     }
     console.log(

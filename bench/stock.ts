@@ -18,6 +18,7 @@ import { migrate } from '../src/server/db/migrate';
 import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
 import { createEventBus } from '../src/server/modules/events/events.service';
+import { fetchBody, pairColumns, timePair } from './timing';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -26,11 +27,6 @@ const counts = { warehouses: 10, depots: 90, vans: 200, serialised: 100, counted
 /** The busy serial: one movement in this many, spread over the whole ledger. */
 const hotEvery = Math.max(1, Math.floor(movementCount / 200));
 const hotSerial = 'BENCH-SN-HOT';
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** A seeded generator, so that every run seeds the same ledger. */
 function random(seed: number) {
@@ -362,29 +358,19 @@ export async function benchStock(
       throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
     }
     const body = (await probe.json()) as { items?: unknown[]; history?: unknown[] };
-    const http: number[] = [];
-    const direct: number[] = [];
-    for (let i = 0; i < iterations + 5; i += 1) {
-      let start = performance.now();
-      await (await fetch(base + scenario.url, { headers: session.headers })).arrayBuffer();
-      const httpMs = performance.now() - start;
-      start = performance.now();
-      await q(blockedSql, ['127.0.0.1', 1]);
-      await q(sessionSql, [session.id]);
-      await scenario.sql();
-      if (i >= 5) {
-        http.push(httpMs);
-        direct.push(performance.now() - start);
-      }
-    }
+    const pair = await timePair(
+      () => fetchBody(base + scenario.url, session.headers),
+      async () => {
+        await q(blockedSql, ['127.0.0.1', 1]);
+        await q(sessionSql, [session.id]);
+        await scenario.sql();
+      },
+      { count: iterations },
+    );
     results.push({
       endpoint: scenario.name,
       rows: (body.items ?? body.history ?? []).length,
-      'http p50 ms': percentile(http, 50).toFixed(2),
-      'http p95 ms': percentile(http, 95).toFixed(2),
-      'sql p50 ms': percentile(direct, 50).toFixed(2),
-      'sql p95 ms': percentile(direct, 95).toFixed(2),
-      'ratio p50': (percentile(http, 50) / percentile(direct, 50)).toFixed(2),
+      ...pairColumns(pair),
     });
   }
   console.log(
