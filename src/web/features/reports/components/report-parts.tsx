@@ -18,6 +18,10 @@ export const days = (value: number | null) => (value === null ? '—' : `${value
 export const reasonLabel = (reason: string) =>
   failureReasonLabels[reason as FailureReason] ?? reason;
 
+/** A count and its reasons on one line ("3 · Too far: 2"), for a card. */
+export const reasonsInline = (count: number, reasons: ReasonCount[]) =>
+  `${count}${reasons.map((r) => ` · ${reasonLabel(r.reason)}: ${r.count}`).join('')}`;
+
 /** A count with its reasons beneath ("Too far: 2"). */
 export function WithReasons({ count, reasons }: { count: number; reasons: ReasonCount[] }) {
   return (
