@@ -47,10 +47,7 @@ export function FieldFlagsSection() {
                     <p className="break-words text-slate-800">{flag.problem}</p>
                     <p className="text-slate-600">
                       Order{' '}
-                      <Link
-                        href={`/orders/${flag.orderId}`}
-                        className="text-brand-700 underline"
-                      >
+                      <Link href={`/orders/${flag.orderId}`} className="text-brand-700 underline">
                         {flag.orderNumber ?? 'open order'}
                       </Link>
                       {flag.engineer ? ` · ${flag.engineer}` : ''} ·{' '}

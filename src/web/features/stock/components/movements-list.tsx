@@ -1,4 +1,4 @@
-import { Download, History } from 'lucide-react';
+import { History } from 'lucide-react';
 import {
   movementKindLabels,
   movementKinds,
@@ -11,13 +11,10 @@ import { useStockMovements } from '@web/api/stock/movements';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { FilterBar, optionsOf } from '@web/components/filter-bar';
 import { ListCard } from '@web/components/responsive-list';
-import { Button } from '@web/components/ui/button';
-import { EmptyState } from '@web/components/ui/empty-state';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format-date';
 import { useListFilters } from '@web/lib/use-list-filters';
 import { locationOptions } from '../lib/stock-management-labels';
+import { CsvDownload, PagedResults } from './paged-results';
 
 const dateShape = /^\d{4}-\d{2}-\d{2}$/;
 const where = (m: Movement) => `${m.from ?? '—'} → ${m.to ?? '—'}`;
@@ -94,63 +91,39 @@ export function MovementsList() {
           },
         ]}
       />
-      <div>
-        <Button asChild variant="outline" size="sm">
-          <a href={movementsCsvUrl(query)} download>
-            <Download aria-hidden="true" className="size-4" />
-            Download movements CSV
-          </a>
-        </Button>
-      </div>
-      {movements.isPending ? (
-        <Skeleton className="h-32 w-full" />
-      ) : movements.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(movements.error, 'The movements could not be loaded.')}
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState icon={History} title="No movements" headingLevel={3}>
-          Nothing moved in this period.
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable
-            data={items}
-            columns={columns}
-            getRowId={(m) => m.id}
-            tableLabel="Stock movements"
-            cards={{
-              label: 'Stock movements',
-              render: (m) => (
-                <ListCard>
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="font-medium">{movementKindLabels[m.kind]}</span>
-                    <span className="text-xs text-slate-600">{formatDateTime(m.at)}</span>
-                  </div>
-                  <span className="text-sm break-words">
-                    <span className="font-mono">{m.sku}</span> × {m.quantity}
-                    {m.serial && ` · ${m.serial}`}
-                  </span>
-                  <span className="text-sm break-words text-slate-700">{where(m)}</span>
-                  <span className="text-xs text-slate-600">
-                    {m.reason ? `${m.reason} · ` : ''}by {m.by}
-                  </span>
-                </ListCard>
-              ),
-            }}
-          />
-          {movements.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              disabled={movements.isFetchingNextPage}
-              onClick={() => void movements.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          )}
-        </>
-      )}
+      <CsvDownload href={movementsCsvUrl(query)}>Download movements CSV</CsvDownload>
+      <PagedResults
+        query={movements}
+        count={items.length}
+        loadError="The movements could not be loaded."
+        empty={{ icon: History, title: 'No movements', text: 'Nothing moved in this period.' }}
+      >
+        <DataTable
+          data={items}
+          columns={columns}
+          getRowId={(m) => m.id}
+          tableLabel="Stock movements"
+          cards={{
+            label: 'Stock movements',
+            render: (m) => (
+              <ListCard>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="font-medium">{movementKindLabels[m.kind]}</span>
+                  <span className="text-xs text-slate-600">{formatDateTime(m.at)}</span>
+                </div>
+                <span className="text-sm break-words">
+                  <span className="font-mono">{m.sku}</span> × {m.quantity}
+                  {m.serial && ` · ${m.serial}`}
+                </span>
+                <span className="text-sm break-words text-slate-700">{where(m)}</span>
+                <span className="text-xs text-slate-600">
+                  {m.reason ? `${m.reason} · ` : ''}by {m.by}
+                </span>
+              </ListCard>
+            ),
+          }}
+        />
+      </PagedResults>
     </div>
   );
 }

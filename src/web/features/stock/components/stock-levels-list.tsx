@@ -1,4 +1,4 @@
-import { Boxes, Download } from 'lucide-react';
+import { Boxes } from 'lucide-react';
 import { useId } from 'react';
 import { stockCategories, type StockCategory } from '@shared/stock/stock.contracts';
 import { levelsCsvUrl } from '@web/api/stock/exports';
@@ -9,13 +9,11 @@ import { DataTable, type DataTableColumn } from '@web/components/data-table';
 import { FilterBar, optionsOf } from '@web/components/filter-bar';
 import { ListCard } from '@web/components/responsive-list';
 import { StatusBadge } from '@web/components/status-badge';
-import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { useListFilters } from '@web/lib/use-list-filters';
 import { categoryLabels, locationOptions, productOptions } from '../lib/stock-management-labels';
+import { CsvDownload, PagedResults } from './paged-results';
 
 function LowBadge({ level }: { level: StockLevel }) {
   return level.low ? <StatusBadge tone="danger">Low</StatusBadge> : null;
@@ -108,62 +106,38 @@ export function StockLevelsList() {
           <Label htmlFor={lowId}>Below low-stock level</Label>
         </div>
       </FilterBar>
-      <div>
-        <Button asChild variant="outline" size="sm">
-          <a href={levelsCsvUrl(query)} download>
-            <Download aria-hidden="true" className="size-4" />
-            Download levels CSV
-          </a>
-        </Button>
-      </div>
-      {levels.isPending ? (
-        <Skeleton className="h-32 w-full" />
-      ) : levels.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          The levels could not be loaded.
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState icon={Boxes} title="No stock here" headingLevel={3}>
-          No level matches these filters.
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable
-            data={items}
-            columns={columns}
-            getRowId={(level) => `${level.productId}/${level.locationId}`}
-            tableLabel="Stock levels"
-            cards={{
-              label: 'Stock levels',
-              render: (level) => (
-                <ListCard>
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="min-w-0 font-medium break-words">
-                      <span className="font-mono text-sm">{level.sku}</span> · {level.productName}
-                    </span>
-                    <LowBadge level={level} />
-                  </div>
-                  <span className="text-sm text-slate-700">{level.location}</span>
-                  <span className="text-sm">
-                    Quantity <strong>{level.quantity}</strong>
-                    {level.lowLevel !== null && ` · low-stock level ${level.lowLevel}`}
+      <CsvDownload href={levelsCsvUrl(query)}>Download levels CSV</CsvDownload>
+      <PagedResults
+        query={levels}
+        count={items.length}
+        loadError="The levels could not be loaded."
+        empty={{ icon: Boxes, title: 'No stock here', text: 'No level matches these filters.' }}
+      >
+        <DataTable
+          data={items}
+          columns={columns}
+          getRowId={(level) => `${level.productId}/${level.locationId}`}
+          tableLabel="Stock levels"
+          cards={{
+            label: 'Stock levels',
+            render: (level) => (
+              <ListCard>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="min-w-0 font-medium break-words">
+                    <span className="font-mono text-sm">{level.sku}</span> · {level.productName}
                   </span>
-                </ListCard>
-              ),
-            }}
-          />
-          {levels.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              disabled={levels.isFetchingNextPage}
-              onClick={() => void levels.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          )}
-        </>
-      )}
+                  <LowBadge level={level} />
+                </div>
+                <span className="text-sm text-slate-700">{level.location}</span>
+                <span className="text-sm">
+                  Quantity <strong>{level.quantity}</strong>
+                  {level.lowLevel !== null && ` · low-stock level ${level.lowLevel}`}
+                </span>
+              </ListCard>
+            ),
+          }}
+        />
+      </PagedResults>
     </div>
   );
 }
