@@ -93,7 +93,9 @@ export function EventBarChart({
         )}
       </svg>
       <details className="text-sm text-slate-700">
-        <summary className="min-h-6 cursor-pointer py-0.5">Figures for {title.toLowerCase()}</summary>
+        <summary className="min-h-6 cursor-pointer py-0.5">
+          Figures for {title.toLowerCase()}
+        </summary>
         <table className="mt-2 w-full text-left">
           <thead>
             <tr>

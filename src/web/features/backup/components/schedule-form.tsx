@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { backupScheduleSchema, type BackupSchedule } from '@shared/backup/backup.contracts';
 import { useSaveBackupSchedule } from '@web/api/backup/backup-schedule';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { errorMessage } from '@web/lib/api-client';
 import { bodyResolver } from '@web/lib/body-resolver';
-import { placeServerDetails } from '@web/lib/show-server-error';
+import { SaveOutcome, useFormSave } from '@web/lib/use-form-save';
 
 type ScheduleValues = { enabled: boolean; time: string; keep: string };
 const fields = ['enabled', 'time', 'keep'] as const;
@@ -19,9 +17,7 @@ const resolver = bodyResolver(backupScheduleSchema, (values: ScheduleValues) => 
 
 /** The daily backup: on or off, the time (UK time) and how many backups to keep. */
 export function ScheduleForm({ initial }: { initial: BackupSchedule }) {
-  const save = useSaveBackupSchedule();
-  const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const mutation = useSaveBackupSchedule();
   const {
     register,
     handleSubmit,
@@ -31,19 +27,8 @@ export function ScheduleForm({ initial }: { initial: BackupSchedule }) {
     resolver,
     defaultValues: { enabled: initial.enabled, time: initial.time, keep: String(initial.keep) },
   });
-  const submit = handleSubmit(
-    (body) => {
-      setSaved(false);
-      setFailure(null);
-      save.mutate(body, {
-        onSuccess: () => setSaved(true),
-        onError: (error) => {
-          if (!placeServerDetails(error, setError, fields).placed) setFailure(error);
-        },
-      });
-    },
-    () => setSaved(false),
-  );
+  const { save, saved, failure, invalid } = useFormSave(mutation, setError, fields);
+  const submit = handleSubmit(save, invalid);
   return (
     <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-900 md:col-span-2">
@@ -65,19 +50,15 @@ export function ScheduleForm({ initial }: { initial: BackupSchedule }) {
         {(field) => <Input {...field} inputMode="numeric" {...register('keep')} />}
       </FormField>
       <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={mutation.isPending}>
           Save schedule
         </Button>
-        {saved && (
-          <p role="status" className="text-sm text-emerald-800">
-            Schedule saved.
-          </p>
-        )}
-        {failure !== null && (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(failure, 'Could not save the schedule')}
-          </p>
-        )}
+        <SaveOutcome
+          saved={saved}
+          failure={failure}
+          savedText="Schedule saved."
+          failureText="Could not save the schedule"
+        />
       </div>
     </form>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   partnerApiSettingsSchema,
@@ -13,9 +12,8 @@ import { useWebhookSettings } from '@web/api/webhooks/webhook-settings';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
-import { errorMessage } from '@web/lib/api-client';
 import { bodyResolver, firstMessage } from '@web/lib/body-resolver';
-import { placeServerDetails } from '@web/lib/show-server-error';
+import { SaveOutcome, useFormSave } from '@web/lib/use-form-save';
 import { linesOf } from './format';
 
 type SettingsValues = {
@@ -31,9 +29,7 @@ const settingsResolver = bodyResolver(partnerApiSettingsSchema, (values: Setting
 }));
 
 function SettingsForm({ initial }: { initial: PartnerApiSettings }) {
-  const save = useSaveApiSettings();
-  const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const mutation = useSaveApiSettings();
   const {
     register,
     handleSubmit,
@@ -47,21 +43,10 @@ function SettingsForm({ initial }: { initial: PartnerApiSettings }) {
       defaultAllowedCidrs: initial.defaultAllowedCidrs.join('\n'),
     },
   });
-  const submit = handleSubmit(
-    (body) => {
-      setSaved(false);
-      setFailure(null);
-      save.mutate(body, {
-        onSuccess: () => setSaved(true),
-        onError: (error) => {
-          if (!placeServerDetails(error, setError, settingsFields, { items: true }).placed) {
-            setFailure(error);
-          }
-        },
-      });
-    },
-    () => setSaved(false),
-  );
+  const { save, saved, failure, invalid } = useFormSave(mutation, setError, settingsFields, {
+    items: true,
+  });
+  const submit = handleSubmit(save, invalid);
   return (
     <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
       <FormField
@@ -87,19 +72,15 @@ function SettingsForm({ initial }: { initial: PartnerApiSettings }) {
         {(field) => <Textarea {...field} rows={4} {...register('defaultAllowedCidrs')} />}
       </FormField>
       <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={mutation.isPending}>
           Save settings
         </Button>
-        {saved && (
-          <p role="status" className="text-sm text-emerald-800">
-            Settings saved.
-          </p>
-        )}
-        {failure !== null && (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(failure, 'Could not save')}
-          </p>
-        )}
+        <SaveOutcome
+          saved={saved}
+          failure={failure}
+          savedText="Settings saved."
+          failureText="Could not save"
+        />
       </div>
     </form>
   );
