@@ -18,6 +18,7 @@ import { migrate } from '../src/server/db/migrate';
 import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
 import { createEventBus } from '../src/server/modules/events/events.service';
+import { levelRows, movementRows } from '../src/server/modules/stock/stock.repository';
 import { fetchBody, pairColumns, timePair } from './timing';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
@@ -80,7 +81,7 @@ async function insertRows(
  * Products, locations, then the ledger, simulated in order so that no level ever goes below
  * zero; the levels and serials are written from what the simulation ends with.
  */
-async function seedStock(handle: DatabaseHandle) {
+export async function seedStock(handle: DatabaseHandle) {
   const pick = random(20);
   const any = <T>(list: T[]) => list[Math.floor(pick() * list.length)]!;
   const products = Array.from({ length: counts.serialised + counts.counted }, (_, i) => ({
@@ -274,30 +275,13 @@ const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.use
 // Every request also asks whether its address is blocked (ip-block plugin).
 const blockedSql = `select "id" from "blocked_ips" where ("blocked_ips"."ip" >>= $1::inet
   and ("blocked_ips"."expires_at" is null or "blocked_ips"."expires_at" > now())) limit $2`;
-const locationsSql = `select "id", "kind", "name", "contractor_id", "engineer_id", "active", "created_at"
-  from "stock_locations" order by "stock_locations"."kind" asc, "stock_locations"."name" asc`;
-// levelRows with no filter and the default page (50, plus one to know there is a next page).
-const levelsSql = `select "stock_levels"."product_id", "stock_products"."sku", "stock_products"."name",
-    "stock_products"."category", "stock_products"."unit_cost_pence", "stock_levels"."location_id",
-    "stock_levels"."quantity", "stock_low_levels"."level"
-  from "stock_levels" inner join "stock_products" on "stock_products"."id" = "stock_levels"."product_id"
-  left join "stock_low_levels" on ("stock_low_levels"."product_id" = "stock_levels"."product_id"
-    and "stock_low_levels"."location_id" = "stock_levels"."location_id")
-  order by "stock_products"."sku" asc, "stock_levels"."location_id" asc limit $1`;
+// The serial's row as findSerialRow reads it (with its location for the label).
 const serialSql = `select "stock_serials"."id", "stock_serials"."serial", "stock_serials"."product_id",
     "stock_serials"."status", "stock_serials"."location_id", "stock_serials"."order_id",
-    "stock_serials"."updated_at", "stock_products"."sku"
+    "stock_serials"."updated_at", "stock_products"."sku", "stock_locations"."kind", "stock_locations"."name"
   from "stock_serials" inner join "stock_products" on "stock_products"."id" = "stock_serials"."product_id"
+  left join "stock_locations" on "stock_locations"."id" = "stock_serials"."location_id"
   where "stock_serials"."serial" = $1`;
-const historySql = `select "stock_movements"."id", "stock_movements"."seq", "stock_movements"."batch_id",
-    "stock_movements"."kind", "stock_movements"."product_id", "stock_products"."sku",
-    "stock_movements"."quantity", "stock_movements"."from_location_id", "stock_movements"."to_location_id",
-    "stock_serials"."serial", "stock_movements"."order_id", "stock_movements"."visit_id",
-    "stock_movements"."supplier", "stock_movements"."delivery_note", "stock_movements"."reason",
-    "stock_movements"."actor_name", "stock_movements"."created_at"
-  from "stock_movements" inner join "stock_products" on "stock_products"."id" = "stock_movements"."product_id"
-  left join "stock_serials" on "stock_serials"."id" = "stock_movements"."serial_id"
-  where "stock_movements"."serial_id" = $1 order by "stock_movements"."seq" asc`;
 
 type Scenario = { name: string; url: string; sql: () => Promise<unknown> };
 
@@ -319,12 +303,13 @@ export async function benchStock(
 
   const q = (text: string, values?: unknown[]) => handle.query(text, values);
   const serialId = String((await q(serialSql, [hotSerial])).rows[0]!.id);
+  // The SQL the endpoints run, as the repository builds it: levelRows with no filter and the
+  // default page (50, plus one to know there is a next page), movementRows for one serial.
+  const levels = levelRows(handle.db, { limit: 51 }).toSQL();
+  const history = movementRows(handle.db, { serialId, oldestFirst: true }).toSQL();
   if (process.env.BENCH_STOCK_EXPLAIN) {
-    for (const [text, values] of [
-      [levelsSql, [51]],
-      [historySql, [serialId]],
-    ] as const) {
-      const plan = await q(`explain analyze ${text}`, [...values]);
+    for (const { sql: text, params } of [levels, history]) {
+      const plan = await q(`explain analyze ${text}`, params);
       console.log(plan.rows.map((row) => Object.values(row)[0]).join('\n'));
     }
   }
@@ -332,21 +317,17 @@ export async function benchStock(
     {
       name: 'stock levels',
       url: '/api/stock/levels',
-      // listLevels for back office: the page, then every location for the labels.
-      sql: async () => {
-        await q(levelsSql, [51]);
-        await q(locationsSql);
-      },
+      // listLevels for back office: the page, its location labels joined.
+      sql: () => q(levels.sql, levels.params),
     },
     {
       name: 'serial history',
       url: `/api/stock/serials/${hotSerial}/history`,
-      // serialHistory: the serial, its movements, the locations for their labels (no order on
-      // them, so no order numbers nor swap lookups).
+      // serialHistory: the serial, then its movements with their ends' labels joined (no order
+      // on them, so no order numbers nor swap lookups).
       sql: async () => {
         await q(serialSql, [hotSerial]);
-        await q(historySql, [serialId]);
-        await q(locationsSql);
+        await q(history.sql, history.params);
       },
     },
   ];

@@ -237,7 +237,8 @@ export async function appendMovements(db: Database, rows: NewMovementRow[]) {
 export type LevelFilter = {
   productId?: string;
   locationId?: string;
-  locationIds?: string[];
+  /** Only this contractor's places (its depots and vans). */
+  contractorId?: string;
   category?: string;
   /** Only the levels below their low-stock level. */
   low?: boolean;
@@ -249,7 +250,7 @@ export function levelRows(db: Database, filter: LevelFilter) {
   const conditions: (SQL | undefined)[] = [
     filter.productId ? eq(stockLevels.productId, filter.productId) : undefined,
     filter.locationId ? eq(stockLevels.locationId, filter.locationId) : undefined,
-    filter.locationIds ? inArray(stockLevels.locationId, filter.locationIds) : undefined,
+    filter.contractorId ? eq(stockLocations.contractorId, filter.contractorId) : undefined,
     filter.category ? eq(stockProducts.category, filter.category) : undefined,
     filter.low ? lt(stockLevels.quantity, stockLowLevels.level) : undefined,
     filter.after
@@ -270,11 +271,14 @@ export function levelRows(db: Database, filter: LevelFilter) {
       category: stockProducts.category,
       unitCostPence: stockProducts.unitCostPence,
       locationId: stockLevels.locationId,
+      locationKind: stockLocations.kind,
+      locationName: stockLocations.name,
       quantity: stockLevels.quantity,
       lowLevel: stockLowLevels.level,
     })
     .from(stockLevels)
     .innerJoin(stockProducts, eq(stockProducts.id, stockLevels.productId))
+    .innerJoin(stockLocations, eq(stockLocations.id, stockLevels.locationId))
     .leftJoin(
       stockLowLevels,
       and(
@@ -308,6 +312,10 @@ const movementColumns = {
 };
 export type MovementRow = Awaited<ReturnType<typeof movementRows>>[number];
 
+// The two ends of a movement, joined for their labels.
+const fromLocation = alias(stockLocations, 'from_location');
+const toLocation = alias(stockLocations, 'to_location');
+
 export type MovementFilter = {
   from?: Date;
   to?: Date;
@@ -336,10 +344,18 @@ export function movementRows(db: Database, filter: MovementFilter) {
     filter.beforeSeq ? lt(stockMovements.seq, filter.beforeSeq) : undefined,
   ];
   const query = db
-    .select(movementColumns)
+    .select({
+      ...movementColumns,
+      fromKind: fromLocation.kind,
+      fromName: fromLocation.name,
+      toKind: toLocation.kind,
+      toName: toLocation.name,
+    })
     .from(stockMovements)
     .innerJoin(stockProducts, eq(stockProducts.id, stockMovements.productId))
     .leftJoin(stockSerials, eq(stockSerials.id, stockMovements.serialId))
+    .leftJoin(fromLocation, eq(fromLocation.id, stockMovements.fromLocationId))
+    .leftJoin(toLocation, eq(toLocation.id, stockMovements.toLocationId))
     .where(and(...conditions))
     .orderBy(filter.oldestFirst ? asc(stockMovements.seq) : desc(stockMovements.seq));
   return filter.limit ? query.limit(filter.limit) : query;
@@ -347,9 +363,15 @@ export function movementRows(db: Database, filter: MovementFilter) {
 
 export async function findSerialRow(db: Database, serial: string) {
   const [row] = await db
-    .select({ serial: stockSerials, sku: stockProducts.sku })
+    .select({
+      serial: stockSerials,
+      sku: stockProducts.sku,
+      locationKind: stockLocations.kind,
+      locationName: stockLocations.name,
+    })
     .from(stockSerials)
     .innerJoin(stockProducts, eq(stockProducts.id, stockSerials.productId))
+    .leftJoin(stockLocations, eq(stockLocations.id, stockSerials.locationId))
     .where(eq(stockSerials.serial, serial));
   return row ?? null;
 }
@@ -357,9 +379,15 @@ export async function findSerialRow(db: Database, serial: string) {
 export function searchSerialRows(db: Database, q: string) {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
-    .select({ serial: stockSerials, sku: stockProducts.sku })
+    .select({
+      serial: stockSerials,
+      sku: stockProducts.sku,
+      locationKind: stockLocations.kind,
+      locationName: stockLocations.name,
+    })
     .from(stockSerials)
     .innerJoin(stockProducts, eq(stockProducts.id, stockSerials.productId))
+    .leftJoin(stockLocations, eq(stockLocations.id, stockSerials.locationId))
     .where(ilike(stockSerials.serial, `${escaped}%`))
     .orderBy(asc(stockSerials.serial))
     .limit(50);

@@ -197,28 +197,24 @@ export async function listLevels(
       typeof (v as { sku?: unknown })?.sku === 'string' &&
       uuidPattern.test(String((v as { locationId?: unknown }).locationId)),
   );
-  const visible = await visibleLocationIds(db, actor);
+  // A contractor without a contractor record has no places to see.
+  if (!actor.backOffice && !actor.contractorId) return { items: [], nextCursor: null };
   const rows = await levelRows(db, {
     productId: query.productId,
     locationId: query.locationId,
-    locationIds: visible ?? undefined,
+    contractorId: actor.backOffice ? undefined : (actor.contractorId ?? undefined),
     category: query.category,
     low: query.low === 'true',
     after,
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
-  const labels = new Map(
-    (
-      await listLocationRows(db, actor.backOffice ? undefined : (actor.contractorId ?? undefined))
-    ).map((row) => [row.id, locationLabel(row)]),
-  );
   const last = page.at(-1);
   return {
-    items: page.map(({ unitCostPence: _cost, ...row }) => ({
+    items: page.map(({ unitCostPence: _cost, locationKind, locationName, ...row }) => ({
       ...row,
       category: row.category as StockCategory,
-      location: labels.get(row.locationId) ?? '',
+      location: locationLabel({ kind: locationKind, name: locationName }),
       low: row.lowLevel !== null && row.quantity < row.lowLevel,
     })),
     nextCursor:
@@ -228,19 +224,20 @@ export async function listLevels(
   };
 }
 
-async function toMovements(db: Database, rows: MovementRow[], known?: Map<string, string>) {
-  const labels = known ?? (await allLabels(db));
-  const label = (id: string | null) => (id ? (labels.get(id) ?? null) : null);
-  return rows.map(({ seq: _seq, actorName, createdAt, fromLocationId, toLocationId, ...row }) => ({
-    ...row,
-    kind: row.kind as MovementKind,
-    fromLocationId,
-    toLocationId,
-    from: label(fromLocationId),
-    to: label(toLocationId),
-    by: actorName,
-    at: createdAt.toISOString(),
-  }));
+const labelOf = (kind: string | null, name: string | null) =>
+  kind === null || name === null ? null : locationLabel({ kind, name });
+
+function toMovements(rows: MovementRow[]) {
+  return rows.map(
+    ({ seq: _seq, actorName, createdAt, fromKind, fromName, toKind, toName, ...row }) => ({
+      ...row,
+      kind: row.kind as MovementKind,
+      from: labelOf(fromKind, fromName),
+      to: labelOf(toKind, toName),
+      by: actorName,
+      at: createdAt.toISOString(),
+    }),
+  );
 }
 
 /** The ledger by period, location and kind, newest first. */
@@ -266,7 +263,7 @@ export async function listMovements(
   });
   const page = rows.slice(0, query.limit);
   return {
-    items: await toMovements(db, page),
+    items: toMovements(page),
     nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!.seq) : null,
   };
 }
@@ -274,32 +271,24 @@ export async function listMovements(
 export async function batchMovements(db: Database, batchId: string) {
   return {
     batchId,
-    movements: await toMovements(db, await movementRows(db, { batchId, oldestFirst: true })),
+    movements: toMovements(await movementRows(db, { batchId, oldestFirst: true })),
   };
 }
 
-const toSerial = (
-  row: Awaited<ReturnType<typeof searchSerialRows>>[number],
-  labels: Map<string, string>,
-) => ({
+const toSerial = (row: Awaited<ReturnType<typeof searchSerialRows>>[number]) => ({
   id: row.serial.id,
   serial: row.serial.serial,
   productId: row.serial.productId,
   sku: row.sku,
   status: row.serial.status as SerialStatus,
   locationId: row.serial.locationId,
-  location: row.serial.locationId ? (labels.get(row.serial.locationId) ?? null) : null,
+  location: labelOf(row.locationKind, row.locationName),
   orderId: row.serial.orderId,
 });
 
-async function allLabels(db: Database) {
-  return new Map((await listLocationRows(db)).map((row) => [row.id, locationLabel(row)]));
-}
-
 /** Serials starting with what was typed. */
 export async function searchSerials(db: Database, q: string) {
-  const labels = await allLabels(db);
-  return { items: (await searchSerialRows(db, q)).map((row) => toSerial(row, labels)) };
+  return { items: (await searchSerialRows(db, q)).map(toSerial) };
 }
 
 /**
@@ -321,11 +310,9 @@ export async function serialHistory(db: Database, serial: string) {
       history.filter((m) => m.orderId).map((m) => m.batchId),
     ),
   );
-  // The locations are read once, for the movements and the serial alike.
-  const labels = await allLabels(db);
-  const movements = await toMovements(db, history, labels);
+  const movements = toMovements(history);
   return {
-    serial: { ...toSerial(row, labels), orderNumber: numberOf(row.serial.orderId) },
+    serial: { ...toSerial(row), orderNumber: numberOf(row.serial.orderId) },
     history: movements.map((m) => ({
       ...m,
       orderNumber: numberOf(m.orderId),
