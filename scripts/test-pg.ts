@@ -1,5 +1,7 @@
-// `npm run test:pg`: the same Vitest suite against a PostgreSQL server. Makes a database for
-// this run (per-worker databases are made from its name) and drops it afterwards.
+// `npm run test:pg`: the database tests (Vitest's `http` project: every test that opens a
+// database) against a PostgreSQL server. The unit and web projects never open one, so running
+// them twice would prove nothing new. Makes a database for this run (per-worker databases are
+// made from its name) and drops it afterwards. Other arguments go to Vitest.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 
@@ -14,10 +16,14 @@ url.pathname = `/${runName}`;
 
 let status = 1;
 try {
-  const result = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: url.toString() },
-  });
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'http', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DATABASE_URL: url.toString() },
+    },
+  );
   status = result.status ?? 1;
 } finally {
   await admin.query(`drop database if exists "${runName}" with (force)`);
