@@ -181,16 +181,18 @@ export function customerFormSchema(rules: CustomerFormRules) {
 
 export type CustomerFormAnswers = z.output<typeof customerFormFields>;
 
-export type CompanyContact = {
-  name: string;
-  phone: string;
-  email: string;
-  hours: string;
+/** The company's contact details and logo, as the customer's pages get them (/settings). */
+export const companyContactSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string(),
   /** The postal address, lines separated by line breaks; may be empty. */
-  address: string;
+  address: z.string(),
   /** The logo's URL on this server, or null when none is set (/settings). */
-  logoUrl: string | null;
-};
+  logoUrl: z.string().nullable(),
+});
+export type CompanyContact = z.infer<typeof companyContactSchema>;
 
 /** GET /api/public/customer-form/:token */
 export type CustomerFormPage =

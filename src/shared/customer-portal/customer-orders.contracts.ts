@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyContactSchema } from '../customer-links/customer-form.contracts';
 import { kitStatuses, orderStatuses, visitSlots, type VisitSlot } from '../orders/order-status';
 
 // GET /api/customer/orders: what a signed-in customer may see of their own orders. Never a
@@ -27,7 +28,11 @@ export const customerOrderSchema = z.object({
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-export const customerOrdersResponse = z.object({ items: z.array(customerOrderSchema) });
+export const customerOrdersResponse = z.object({
+  items: z.array(customerOrderSchema),
+  /** Who the orders are with: the /settings company, its logo included. */
+  company: companyContactSchema,
+});
 export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponse>;
 
 /** The order's status in the customer's words. */

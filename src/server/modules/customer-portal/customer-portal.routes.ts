@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerOrdersResponse } from '@shared/customer-portal/customer-orders.contracts';
 import { unauthenticated } from '../../errors';
 import { listOrdersForCustomerEmail } from '../orders/projections/customer-orders.projection';
+import { getCompanyContact } from '../settings/settings.service';
 
 /** The signed-in customer's own view (spec §2 /customer, the customer's dashboard). */
 export const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +16,12 @@ export const customerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       // The guard has already refused anyone signed out or without the customer role.
       const user = request.user;
       if (!user) throw unauthenticated();
-      return { items: await listOrdersForCustomerEmail(app.deps.database.db, user.email) };
+      const db = app.deps.database.db;
+      const [items, company] = await Promise.all([
+        listOrdersForCustomerEmail(db, user.email),
+        getCompanyContact(db),
+      ]);
+      return { items, company };
     },
   );
 };

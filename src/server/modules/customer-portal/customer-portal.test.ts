@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createContractor, createCustomer } from '../../../../tests/factories/orders';
 import { createUser, signIn, signInAs, type AuthHeaders } from '../../../../tests/support/auth';
@@ -120,7 +121,36 @@ describe('GET /api/customer/orders', () => {
     const { headers } = await signInAs(app, 'customer');
     const res = await get(headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [] });
+    expect(res.json()).toMatchObject({ items: [] });
+  });
+
+  it('names the company with its logo: null until /settings has one, then its public address', async () => {
+    const { headers } = await signInAs(app, 'customer');
+    const before = (await get(headers)).json<CustomerOrdersResponse>().company;
+    expect(before).toMatchObject({ name: expect.any(String), logoUrl: null });
+
+    const office = (await signInAs(app, 'back_office')).headers;
+    const png = await sharp({
+      create: { width: 90, height: 30, channels: 3, background: '#123456' },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/settings/company/logo',
+      headers: office,
+      payload: { dataBase64: png.toString('base64') },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    try {
+      const after = (await get(headers)).json<CustomerOrdersResponse>().company;
+      expect(after.logoUrl).toMatch(/^\/api\/public\/company-logo\?v=/);
+      expect(after.logoUrl).toBe(uploaded.json().logoUrl);
+      const served = await app.inject({ method: 'GET', url: after.logoUrl! });
+      expect(served.headers['content-type']).toBe('image/png');
+    } finally {
+      await app.inject({ method: 'DELETE', url: '/api/settings/company/logo', headers: office });
+    }
   });
 
   it('refuses staff with 403 and anyone signed out with 401', async () => {

@@ -25,11 +25,31 @@ const london = (iso: string) =>
     year: 'numeric',
   }).format(new Date(iso));
 
-/** The completion certificate: the same document for the customer and the partner. */
+/** The logo box at the top of the certificate, in points (the upload is at most 600 x 200 px). */
+const logoBox: [number, number] = [180, 60];
+
+/**
+ * Whether pdfkit can draw these bytes: PNG or JPEG by their signature. Uploads are stored as
+ * PNG (an SVG is redrawn at upload); anything else keeps the company name only (decision 070).
+ */
+export function drawableLogo(bytes: Buffer | null): bytes is Buffer {
+  if (!bytes || bytes.length < 8) return false;
+  const png = bytes
+    .subarray(0, 8)
+    .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg;
+}
+
+/**
+ * The completion certificate: the same document for the customer and the partner. `logo` is
+ * the company logo's bytes from /settings (readCompanyLogo), or null when none is set.
+ */
 export async function certificatePdf(
   db: Database,
   storage: StorageAdapter,
   summary: OrderSummaryResponse,
+  logo: Buffer | null,
 ): Promise<Buffer> {
   const visit = summary.visit!;
   const doc = new PDFDocument({
@@ -58,6 +78,18 @@ export async function certificatePdf(
       .font('Helvetica')
       .text(value);
   };
+
+  if (drawableLogo(logo)) {
+    const top = doc.y;
+    try {
+      doc.image(logo, doc.page.margins.left, top, { fit: logoBox });
+      doc.x = doc.page.margins.left;
+      doc.y = top + logoBox[1] + 12;
+    } catch {
+      // Bytes that only look like an image: the certificate goes out with the name alone.
+      doc.y = top;
+    }
+  }
 
   doc
     .font('Helvetica-Bold')

@@ -2,6 +2,7 @@ import { commonErrorCodes } from '@shared/error-codes';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { Viewer } from '../orders/orders.service';
+import { readCompanyLogo } from '../settings/company-logo.service';
 import { certificatePdf } from './certificate-pdf';
 import { orderSummary } from './installation.service';
 
@@ -21,6 +22,7 @@ export async function certificateReply(
       commonErrorCodes.notFound,
       'The completion certificate exists once the installation is completed.',
     );
-  const bytes = await certificatePdf(deps.database.db, deps.adapters.storage, summary);
+  const logo = await readCompanyLogo(deps);
+  const bytes = await certificatePdf(deps.database.db, deps.adapters.storage, summary, logo);
   return { bytes, fileName: `completion-certificate-${summary.orderNumber}.pdf` };
 }

@@ -30,6 +30,7 @@ import {
 import { customerJourneyErrorCodes } from '@shared/error-codes';
 import { formatUkDay } from '@shared/orders/timeline-text';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
+import { CompanyLogo } from '@web/components/company-logo';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
@@ -104,6 +105,7 @@ function SentPage({ data }: { data: Extract<CustomerFormPageData, { state: 'sent
   ];
   return (
     <PageLayout width="narrow">
+      <CompanyLogo company={data.company} />
       <div className="flex items-start gap-3">
         <CheckCircle2 aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
         <PageHeader
@@ -254,6 +256,7 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
 
   return (
     <PageLayout width="narrow">
+      <CompanyLogo company={data.company} />
       <PageHeader
         title="Your installation details"
         description={`Order ${data.orderNumber}. It takes about five minutes. Fields marked * are required.`}

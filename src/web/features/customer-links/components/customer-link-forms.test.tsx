@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   customerFormSchema,
   type CustomerFormFields,
+  type CompanyContact,
   type CustomerFormRules,
 } from '@shared/customer-links/customer-form.contracts';
 import { portalProofBody, rescheduleRequestBody } from '@shared/customer-links/portal.contracts';
@@ -18,7 +19,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const company = { name: 'Uplink', phone: '0300 000 0000', email: 'help@example.com', hours: '9-5' };
+const company: CompanyContact = {
+  name: 'Uplink',
+  phone: '0300 000 0000',
+  email: 'help@example.com',
+  hours: '9-5',
+  address: '',
+  logoUrl: null,
+};
 const portalView = {
   orderNumber: 'UP-123',
   stage: 'Booked',
@@ -190,6 +198,23 @@ describe('customer form', () => {
     return calls;
   }
 
+  it('heads the form with the company logo when one is set', async () => {
+    stubApi({
+      'GET /api/public/customer-form/tok': () => ({
+        body: {
+          state: 'open',
+          orderNumber: 'UP-123',
+          prefill,
+          rules,
+          company: { ...company, logoUrl: '/api/public/company-logo?v=1' },
+        },
+      }),
+    });
+    renderPage(<CustomerFormPage params={{ token: 'tok' }} />);
+    expect(await screen.findByRole('heading', { name: 'Your installation details' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Uplink logo' })).toBeTruthy();
+  });
+
   it('marks the answers customerFormSchema refuses, with its messages, and counts them', async () => {
     const calls = renderForm(() => ({ status: 204, body: {} }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send my details' }));
@@ -231,5 +256,35 @@ describe('customer form', () => {
       availability: [{ date: '2030-01-07', slot: 'all_day' }],
       consentTerms: true,
     });
+  });
+});
+
+describe('company logo (issue 21)', () => {
+  const withLogo = { ...company, logoUrl: '/api/public/company-logo?v=2026' };
+
+  it('heads the portal with the logo when one is set', async () => {
+    stubApi({
+      'GET /api/public/portal/UP-123': () => ({ body: { ...portalView, company: withLogo } }),
+    });
+    renderPage(<CustomerPortalPage params={{ orderNumber: 'UP-123' }} />, '/customer/UP-123');
+    const logo = await screen.findByRole('img', { name: 'Uplink logo' });
+    expect(logo.getAttribute('src')).toBe('/api/public/company-logo?v=2026');
+  });
+
+  it('shows no image at all when no logo is set', async () => {
+    stubApi({ 'GET /api/public/portal/UP-123': () => ({ body: portalView }) });
+    renderPage(<CustomerPortalPage params={{ orderNumber: 'UP-123' }} />, '/customer/UP-123');
+    expect(await screen.findByRole('heading', { name: 'Order UP-123' })).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('shows the logo on a link that no longer opens', async () => {
+    stubApi({
+      'GET /api/public/kit-arrived/old': () => ({
+        body: { state: 'problem', problem: 'expired', company: withLogo },
+      }),
+    });
+    renderPage(<KitArrivedPage params={{ token: 'old' }} />);
+    expect(await screen.findByRole('img', { name: 'Uplink logo' })).toBeTruthy();
   });
 });

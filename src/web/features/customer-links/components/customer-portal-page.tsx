@@ -14,6 +14,7 @@ import {
 import { commonErrorCodes, customerJourneyErrorCodes } from '@shared/error-codes';
 import { formatUkDay } from '@shared/orders/timeline-text';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
+import { CompanyLogo } from '@web/components/company-logo';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
@@ -212,6 +213,7 @@ function SendLinkCard({ orderNumber, locked }: { orderNumber: string; locked: bo
 function PortalBody({ view }: { view: PortalView }) {
   return (
     <PageLayout width="narrow">
+      <CompanyLogo company={view.company} />
       <PageHeader title={`Order ${view.orderNumber}`} description={view.stage} />
       {view.completion && (
         <Card className="grid gap-2 p-4">

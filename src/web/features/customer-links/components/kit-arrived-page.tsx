@@ -10,6 +10,7 @@ import {
   type KitArrivedPage as KitArrivedData,
 } from '@shared/customer-links/kit-arrived.contracts';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
+import { CompanyLogo } from '@web/components/company-logo';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
@@ -100,6 +101,7 @@ function KitPage({ token, data }: { token: string; data: Shown }) {
   if (data.state === 'confirmed') {
     return (
       <PageLayout width="narrow">
+        <CompanyLogo company={data.company} />
         <div className="flex items-start gap-3">
           <CheckCircle2 aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
           <PageHeader
@@ -152,6 +154,7 @@ function KitPage({ token, data }: { token: string; data: Shown }) {
 
   return (
     <PageLayout width="narrow">
+      <CompanyLogo company={data.company} />
       <PageHeader title="Has your kit arrived?" description={`Order ${data.orderNumber}`} />
       <Card className="grid gap-3 p-4">
         <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">

@@ -2,6 +2,7 @@ import { AlertTriangle, Mail, Phone } from 'lucide-react';
 import type { CompanyContact } from '@shared/customer-links/customer-form.contracts';
 import { linkProblemText } from '@shared/customer-links/link-problems';
 import type { PublicLinkProblem } from '@shared/public-links/public-links.contracts';
+import { CompanyLogo } from '@web/components/company-logo';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { Card } from '@web/components/ui/card';
 
@@ -47,6 +48,7 @@ export function LinkProblemPage({
   const text = linkProblemText[problem];
   return (
     <PageLayout width="narrow">
+      <CompanyLogo company={company} />
       <div className="flex items-start gap-3">
         <AlertTriangle aria-hidden="true" className="mt-1 size-6 shrink-0 text-amber-600" />
         <PageHeader title={text.title} description={text.body} />

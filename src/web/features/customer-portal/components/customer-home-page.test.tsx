@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/auth/current-user';
+import type { CompanyContact } from '@shared/customer-links/customer-form.contracts';
 import type { CustomerOrder } from '@shared/customer-portal/customer-orders.contracts';
 import { renderPage, stubApi } from '@tests/support/web-render';
 import { resetAuthStateForTests } from '@web/lib/auth';
@@ -33,6 +34,15 @@ function order(overrides: Partial<CustomerOrder>): CustomerOrder {
   };
 }
 
+const company: CompanyContact = {
+  name: 'Kernow Dish Co',
+  phone: '0330 123 4567',
+  email: 'help@kernow.example',
+  hours: 'Monday to Friday, 9am to 5pm',
+  address: '',
+  logoUrl: null,
+};
+
 beforeEach(() => resetAuthStateForTests());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,6 +68,7 @@ describe('/customer', () => {
               createdAt: '2026-10-03T12:00:00.000Z',
             }),
           ],
+          company,
         },
       }),
     });
@@ -96,15 +107,39 @@ describe('/customer', () => {
     });
     renderPage(<CustomerHomePage />, '/customer');
     expect(await screen.findByRole('status', { name: 'Loading your orders' })).toBeTruthy();
-    answer({ body: { items: [order({})] } });
+    answer({ body: { items: [order({})], company } });
     expect(await screen.findByRole('list', { name: 'Your orders' })).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading your orders' })).toBeNull();
+  });
+
+  it("shows the company's logo above the orders when one is set, and no image when not", async () => {
+    stubApi({
+      'GET /api/auth/user': () => ({ body: cara }),
+      'GET /api/customer/orders': () => ({
+        body: {
+          items: [order({})],
+          company: { ...company, logoUrl: '/api/public/company-logo?v=1' },
+        },
+      }),
+    });
+    const { unmount } = renderPage(<CustomerHomePage />, '/customer');
+    const logo = await screen.findByRole('img', { name: 'Kernow Dish Co logo' });
+    expect(logo.getAttribute('src')).toBe('/api/public/company-logo?v=1');
+    unmount();
+
+    stubApi({
+      'GET /api/auth/user': () => ({ body: cara }),
+      'GET /api/customer/orders': () => ({ body: { items: [order({})], company } }),
+    });
+    renderPage(<CustomerHomePage />, '/customer');
+    expect(await screen.findByRole('list', { name: 'Your orders' })).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('says plainly when the customer has no orders', async () => {
     stubApi({
       'GET /api/auth/user': () => ({ body: cara }),
-      'GET /api/customer/orders': () => ({ body: { items: [] } }),
+      'GET /api/customer/orders': () => ({ body: { items: [], company } }),
     });
     renderPage(<CustomerHomePage />, '/customer');
     expect(await screen.findByRole('heading', { name: 'You have no orders yet' })).toBeTruthy();
@@ -118,7 +153,7 @@ describe('/customer', () => {
       'GET /api/customer/orders': () =>
         fail
           ? { status: 500, body: { message: 'Internal server error', code: 'INTERNAL' } }
-          : { body: { items: [order({})] } },
+          : { body: { items: [order({})], company } },
     });
     renderPage(<CustomerHomePage />, '/customer');
     expect(

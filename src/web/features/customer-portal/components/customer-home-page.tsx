@@ -7,6 +7,7 @@ import { useAuth } from '@web/lib/auth';
 import { useCustomerOrders } from '@web/api/customer-portal/list-customer-orders';
 import { CustomerOrderList } from './customer-order-list';
 import { PageLayout } from '@web/components/page-layout';
+import { CompanyLogo } from '@web/components/company-logo';
 
 /** spec §2: /customer, the default dashboard: the signed-in customer's own orders. */
 export default function CustomerHomePage() {
@@ -14,6 +15,7 @@ export default function CustomerHomePage() {
   const orders = useCustomerOrders();
   return (
     <PageLayout width="narrow">
+      {orders.data && <CompanyLogo company={orders.data.company} />}
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">My orders</h1>
         {user && (
