@@ -164,7 +164,14 @@ test('customer form from its email: mistakes, then sent; back office sees the or
 
   await signIn(page, 'office@example.com');
   await page.goto(`/orders/${order.id}`);
-  await expect(page.getByText('Customer form submitted.').first()).toBeVisible();
+  // With no requested date before, the timeline adds that the customer's first date filled it.
+  await expect(page.getByText(/^Customer form submitted[.;]/).first()).toBeVisible();
+  // Issue 24: what the customer sent reaches the office, in words.
+  await expect(page.getByRole('heading', { name: 'From the customer' })).toBeVisible();
+  await expect(page.getByText('Friendly dog; park on the drive')).toBeVisible();
+  await expect(
+    page.getByText('Rents the property; the landlord has given permission'),
+  ).toBeVisible();
 });
 
 test('customer form: at the photo limit the form says so and takes no more', async ({

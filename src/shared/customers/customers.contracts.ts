@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerAnswersSchema } from '../customer-links/customer-answers.contracts';
 import { searchText } from '../schema/text';
 import {
   emailField,
@@ -126,6 +127,10 @@ export const customerDetail = customerSchema.extend({
   orders: z.array(customerOrderSummary),
   /** When their personal data was replaced (issue 21); null or absent while held. */
   anonymisedAt: z.string().nullable().optional(),
+  /** What the customer sent on each order's customer form, newest order first (issue 24). */
+  customerAnswers: z
+    .array(z.object({ orderId: z.uuid(), orderNumber: z.string(), answers: customerAnswersSchema }))
+    .optional(),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
 

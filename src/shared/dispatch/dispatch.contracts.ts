@@ -3,6 +3,7 @@ import { calendarDate } from '../schema/calendar-date';
 import { safeText } from '../schema/text';
 import { reasonField } from '../schema/common.contracts';
 import { kitStatuses, orderStatuses, visitSlots, visitStatuses } from '../orders/order-status';
+import { availabilityEntry } from '../customer-links/customer-answers.contracts';
 
 // The contractor's dispatch board and map (issue 12): the week's engineers and visits, the
 // orders waiting to be scheduled, and the moves. Never a partner price (PRODUCT.md).
@@ -49,6 +50,8 @@ export const waitingOrder = z.object({
   postcode: z.string(),
   town: z.string(),
   requestedDate: z.string().nullable(),
+  /** When the customer said they are in (customer form), earliest first; absent when not sent. */
+  availability: z.array(availabilityEntry).optional(),
   /** The order had a failed visit: this is a revisit. */
   revisit: z.boolean(),
 });

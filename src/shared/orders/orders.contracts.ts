@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerAnswersSchema } from '../customer-links/customer-answers.contracts';
 import { safeText, searchText } from '../schema/text';
 import { fieldFlagSchema } from '../stock/field-flags.contracts';
 import {
@@ -159,6 +160,8 @@ export const orderDetail = z.object({
   allowedActions: z.array(allowedActionSchema),
   /** Back office: serials from the field that were not in the engineer's van (issue 20). */
   fieldFlags: z.array(fieldFlagSchema).optional(),
+  /** What the customer sent on the customer form; null (or absent) until they send it. */
+  customerAnswers: customerAnswersSchema.nullish(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

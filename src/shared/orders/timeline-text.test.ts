@@ -68,6 +68,11 @@ describe('timeline sentences', () => {
 
   it('submit_customer_form and validate', () => {
     expect(timelineText(event('submit_customer_form'))).toBe('Customer form submitted.');
+    expect(
+      timelineText(event('submit_customer_form', { data: { requestedDate: '2026-11-30' } })),
+    ).toBe(
+      'Customer form submitted; requested date set to Mon 30 Nov, the first day the customer is in.',
+    );
     expect(timelineText(event('validate'))).toBe(
       'Customer details checked and the order validated.',
     );

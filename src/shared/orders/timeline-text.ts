@@ -138,7 +138,11 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
       return sentence(changed.charAt(0).toUpperCase(), changed.slice(1));
     }
     case 'submit_customer_form':
-      return 'Customer form submitted.';
+      return sentence(
+        'Customer form submitted',
+        text(data.requestedDate) &&
+          `; requested date set to ${formatUkDay(text(data.requestedDate)!)}, the first day the customer is in`,
+      );
     case 'validate':
       return 'Customer details checked and the order validated.';
     case 'assign': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerAnswersSchema } from '../customer-links/customer-answers.contracts';
 import { calendarDate } from '../schema/calendar-date';
 import { deviceTime } from '../schema/device-time';
 import { multilineText, safeText } from '../schema/text';
@@ -426,18 +427,7 @@ export const engineerVisitSchema = z.object({
   accessNotes: z.string().nullable(),
   kitExpected: z.array(expectedKitItem),
   /** The customer form's answers (null when the customer has not sent it). */
-  customerForm: z
-    .object({
-      submittedAt: z.string(),
-      propertyType: z.string(),
-      tenure: z.string(),
-      landlordPermission: z.boolean(),
-      listedBuilding: z.string(),
-      dishPosition: z.string(),
-      accessNotes: z.string(),
-      photoUrls: z.array(z.string()),
-    })
-    .nullable(),
+  customerForm: customerAnswersSchema.nullable(),
   record: visitRecordSchema,
 });
 export type EngineerVisit = z.infer<typeof engineerVisitSchema>;
@@ -487,6 +477,8 @@ export const installationResponse = z.object({
   jobTypeName: z.string(),
   thresholds: commissioningThresholdsSchema,
   visits: z.array(visitRecordSchema),
+  /** What the customer sent on the customer form; null until they send it. */
+  customerAnswers: customerAnswersSchema.nullable(),
 });
 export type InstallationResponse = z.infer<typeof installationResponse>;
 

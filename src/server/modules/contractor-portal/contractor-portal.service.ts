@@ -8,7 +8,6 @@ import {
   type ContractorReportRow,
 } from '@shared/contractor-portal/contractor-portal.contracts';
 import { postcodeParts } from '@shared/uk-postcode';
-import { visitSlots, type VisitSlot } from '@shared/orders/order-status';
 import { ukToday } from '../dashboard/dashboard.service';
 import { findContractorForOrder } from '../contractors/contractor-lookup.service';
 import type { Viewer } from '../orders/orders.service';
@@ -20,6 +19,7 @@ import {
   visitOutcomes,
 } from '../orders/projections/contractor-jobs.projection';
 import { listVisits } from '../visits/visits.service';
+import { availabilityOf } from '../customer-links/customer-form-lookup.service';
 
 // Issue 12: the contractor's dashboard and reports, always for the signed-in user's own company.
 
@@ -50,15 +50,6 @@ export function calendarAround(date: string) {
     monthStart,
     monthEnd: next.toISOString().slice(0, 10),
   };
-}
-
-function availabilityOf(value: unknown): { date: string; slot: VisitSlot }[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry: { date?: unknown; slot?: unknown }) =>
-    typeof entry?.date === 'string' && visitSlots.includes(entry.slot as VisitSlot)
-      ? [{ date: entry.date, slot: entry.slot as VisitSlot }]
-      : [],
-  );
 }
 
 export async function contractorDashboard(

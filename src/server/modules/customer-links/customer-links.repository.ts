@@ -110,6 +110,42 @@ export async function findLatestFormOfOrder(db: Database, orderId: string) {
   return { submission, photoIds: photos.map((p) => p.id).filter((id) => wanted.has(id)) };
 }
 
+/** The latest form of each of the orders (those without one are left out), as above. */
+export async function findLatestFormsOfOrders(db: Database, orderIds: readonly string[]) {
+  const found = new Map<
+    string,
+    { submission: typeof customerFormSubmissions.$inferSelect; photoIds: string[] }
+  >();
+  if (orderIds.length === 0) return found;
+  const submissions = await db
+    .select()
+    .from(customerFormSubmissions)
+    .where(inArray(customerFormSubmissions.orderId, [...orderIds]))
+    .orderBy(desc(customerFormSubmissions.submittedAt));
+  for (const submission of submissions) {
+    if (!found.has(submission.orderId)) found.set(submission.orderId, { submission, photoIds: [] });
+  }
+  const wanted = new Set([...found.values()].flatMap((f) => f.submission.answers.photoIds ?? []));
+  if (wanted.size === 0) return found;
+  const photos = await db
+    .select({ id: customerPhotos.id, orderId: customerPhotos.orderId })
+    .from(customerPhotos)
+    .where(
+      and(
+        inArray(customerPhotos.orderId, [...found.keys()]),
+        eq(customerPhotos.purpose, 'customer_form'),
+      ),
+    )
+    .orderBy(asc(customerPhotos.createdAt));
+  for (const photo of photos) {
+    const form = found.get(photo.orderId);
+    if (form && (form.submission.answers.photoIds ?? []).includes(photo.id)) {
+      form.photoIds.push(photo.id);
+    }
+  }
+  return found;
+}
+
 export async function findPhoto(db: Database, photoId: string) {
   const [row] = await db
     .select()

@@ -9,6 +9,7 @@ import {
 } from '../audit/audit.service';
 import { refreshCustomerOrdersSearchText } from '../orders/order-search.service';
 import { listOrdersOfCustomer } from '../orders/projections/order-summary.projection';
+import { customerAnswersOfOrders } from '../customer-links/customer-form-lookup.service';
 import type {
   CustomerDetail,
   customerListQuery,
@@ -51,6 +52,10 @@ export async function customerDetail(db: Database, id: string): Promise<Customer
   const row = await findCustomer(db, id);
   if (!row) throw customerNotFound();
   const list = await listOrdersOfCustomer(db, id);
+  const answers = await customerAnswersOfOrders(
+    db,
+    list.map((o) => o.id),
+  );
   return {
     ...toCustomer(row),
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
@@ -63,6 +68,10 @@ export async function customerDetail(db: Database, id: string): Promise<Customer
       partnerName: o.partnerName,
       receivedAt: o.receivedAt.toISOString(),
     })),
+    customerAnswers: list.flatMap((o) => {
+      const sent = answers.get(o.id);
+      return sent ? [{ orderId: o.id, orderNumber: o.orderNumber, answers: sent }] : [];
+    }),
   };
 }
 

@@ -8,6 +8,7 @@ import { orderNotFound } from './order-change';
 import { assignmentState, iso, lifecycleOrder, toEvent, toVisit } from './order-views';
 import { engineerHasVisit } from '../visits/order-visits.service';
 import { fieldFlagsOfOrder } from '../stock/field-serials.service';
+import { customerAnswersOfOrder } from '../customer-links/customer-form-lookup.service';
 import {
   findEventsOfOrder,
   findOrderWithRefs,
@@ -45,11 +46,13 @@ export async function getOrderDetail(
   now = new Date(),
 ): Promise<OrderDetail> {
   // All three at once: on PostgreSQL they run on separate connections.
-  const [found, visitRows, eventRows, fieldFlags] = await Promise.all([
+  const [found, visitRows, eventRows, fieldFlags, customerAnswers] = await Promise.all([
     findOrderWithRefs(db, id),
     findVisitsOfOrder(db, id),
     findEventsOfOrder(db, id),
     viewer.backOffice ? fieldFlagsOfOrder(db, id) : undefined,
+    // Read with the rest; only sent once the viewer is known to see the order (below).
+    customerAnswersOfOrder(db, id),
   ]);
   if (!found) throw orderNotFound();
   if (!viewer.backOffice) {
@@ -102,6 +105,7 @@ export async function getOrderDetail(
     visits: visitRows.map(toVisit),
     timeline: eventRows.map((row) => toEvent(row, viewer)),
     allowedActions: allowedActions(actors, lifecycleOrder(order, customer.validationStatus)),
+    customerAnswers,
   };
   if (seesPrice(viewer)) detail.pricePence = order.pricePence;
   if (fieldFlags) detail.fieldFlags = fieldFlags;

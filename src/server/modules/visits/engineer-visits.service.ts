@@ -1,13 +1,15 @@
 import {
   mapsUrl,
-  visitPaths,
   type EngineerVisit,
   type EngineerVisitsResponse,
   type ExpectedKitItem,
   type RemovedVisit,
 } from '@shared/visits/visit-record';
 import type { Database } from '../../db/client';
-import { findCustomerForm } from '../customer-links/customer-form-lookup.service';
+import {
+  customerAnswersOf,
+  findCustomerForm,
+} from '../customer-links/customer-form-lookup.service';
 import { findKitArrivedSerial } from '../orders/order-lookup.service';
 import type { Viewer } from '../orders/orders.service';
 import {
@@ -84,19 +86,7 @@ export async function engineerVisits(
       },
       accessNotes: answers?.accessNotes || row.order.notes || null,
       kitExpected: await expectedKit(db, row.order.id),
-      customerForm:
-        form && answers
-          ? {
-              submittedAt: form.submission.submittedAt.toISOString(),
-              propertyType: answers.propertyType,
-              tenure: answers.tenure,
-              landlordPermission: answers.landlordPermission,
-              listedBuilding: answers.listedBuilding,
-              dishPosition: answers.dishPosition,
-              accessNotes: answers.accessNotes ?? '',
-              photoUrls: form.photoIds.map((id) => visitPaths.customerPhoto(id)),
-            }
-          : null,
+      customerForm: form ? customerAnswersOf(form) : null,
       record: recordView(
         {
           visit: row.visit,

@@ -15,6 +15,7 @@ import {
 } from '../orders/projections/visit-record.projection';
 import { getCommissioningThresholds, getCompanyContact } from '../settings/settings.service';
 import { findPhotosOfVisits } from './visit-record.repository';
+import { customerAnswersOfOrder } from '../customer-links/customer-form-lookup.service';
 import { recordView } from './visit-record.view';
 
 const orderNotFound = () => new AppError(404, commonErrorCodes.notFound, 'Order not found.');
@@ -63,6 +64,7 @@ export async function installationRecord(
     jobTypeName: found.jobTypeName,
     thresholds: await getCommissioningThresholds(db),
     visits: await recordsOfOrder(db, orderId),
+    customerAnswers: await customerAnswersOfOrder(db, orderId),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   orderLineColumns,
   orderOfVisit,
 } from './job-line.projection';
+import { customerAnswersOfOrders } from '../../customer-links/customer-form-lookup.service';
 
 // Reads for the dispatch board, always within one contractor company. No price column is ever
 // selected here (PRODUCT.md: a contractor never sees the partner price).
@@ -109,9 +110,14 @@ export async function listWaitingOrders(
     )
     .orderBy(asc(orders.receivedAt), asc(orders.orderNumber))
     .limit(500);
+  const answers = await customerAnswersOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows
     .map(({ firstName, lastName, ...row }) => ({
       ...row,
+      availability: answers.get(row.id)?.availability ?? [],
       customerName: customerNameOf({ firstName, lastName }),
       kitReady: row.kitStatus === 'arrived' || row.kitStatus === 'customer_supplied',
       revisit: row.status === 'revisit_required',

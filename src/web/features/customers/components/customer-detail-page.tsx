@@ -20,6 +20,7 @@ import { AnonymiseCustomerDialog } from './anonymise-customer-dialog';
 import { PageLayout } from '@web/components/page-layout';
 import { StatusBadge } from '@web/components/status-badge';
 import { EmailText } from '@web/components/responsive-list';
+import { CustomerAnswers } from '@web/components/customer-answers';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -191,6 +192,29 @@ export default function CustomerDetailPage({ params }: RouteComponentProps) {
           </CardContent>
         </Card>
       </div>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-base font-semibold">From the customer</h2>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {(c.customerAnswers ?? []).length === 0 ? (
+            <CustomerAnswers answers={null} />
+          ) : (
+            c.customerAnswers!.map((sent) => (
+              <section key={sent.orderId} aria-label={`Customer form for ${sent.orderNumber}`}>
+                <h3 className="text-sm font-semibold text-slate-700">
+                  For order{' '}
+                  <Link href={`/orders/${sent.orderId}`} className="text-brand-700 hover:underline">
+                    {sent.orderNumber}
+                  </Link>
+                </h3>
+                <CustomerAnswers answers={sent.answers} />
+              </section>
+            ))
+          )}
+        </CardContent>
+      </Card>
 
       <EditCustomerDialog customer={c} open={editing} onOpenChange={setEditing} />
       <RejectCustomerDialog customer={c} open={rejecting} onOpenChange={setRejecting} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
 import { kitStatusLabels } from '@shared/orders/order-status';
+import { availabilityInWords } from '@shared/customer-links/customer-answers.contracts';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
 
@@ -37,6 +38,11 @@ export function WaitingCard({
       )}
       {order.requestedDate && (
         <span className="text-xs text-slate-600">Requested {formatDate(order.requestedDate)}</span>
+      )}
+      {order.availability && order.availability.length > 0 && (
+        <span className="text-xs text-slate-600">
+          Customer is in: {order.availability.map(availabilityInWords).join('; ')}
+        </span>
       )}
       {children && <div className="flex flex-wrap gap-1 pt-1">{children}</div>}
     </div>

@@ -19,10 +19,12 @@ import {
   FieldFlagsWarning,
   KitSection,
   MoneySection,
+  Section,
   Timeline,
   VisitsSection,
 } from './order-sections';
 import { StatusBadge } from '@web/components/status-badge';
+import { CustomerAnswers } from '@web/components/customer-answers';
 import { SlaBadge } from './sla-badge';
 import { PageLayout } from '@web/components/page-layout';
 import { useOrdersArea } from '../lib/orders-area';
@@ -202,6 +204,9 @@ export default function OrderDetailPage({
             <KitSection order={o} />
             <ContractorSection order={o} />
           </div>
+          <Section title="From the customer">
+            <CustomerAnswers answers={o.customerAnswers} />
+          </Section>
           <VisitsSection order={o} />
           {backOffice && messages?.(o.id)}
         </div>

@@ -6,6 +6,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import { useInstallation } from '@web/api/visits/get-installation';
+import { CustomerAnswers } from '@web/components/customer-answers';
 import { VisitRecordView } from './visit-record-view';
 
 /** /installation/:orderId: each visit of the order with everything the engineer recorded. */
@@ -37,6 +38,15 @@ export default function InstallationPage({ params }: RouteComponentProps) {
             Order summary
           </Link>
         </p>
+        <section
+          aria-labelledby="from-customer-heading"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="from-customer-heading" className="mb-2 text-base font-semibold text-slate-900">
+            From the customer
+          </h2>
+          <CustomerAnswers answers={data.customerAnswers} />
+        </section>
         {data.visits.length === 0 ? (
           <p className="text-sm text-slate-600">No visit scheduled yet.</p>
         ) : (

@@ -23,6 +23,7 @@ import { VisitNotices } from './visit-notices';
 import type { StepProps } from './steps/step-props';
 import { visitHref } from './visit-labels';
 import { VisitHeader } from './visit-header';
+import { CustomerAnswers } from '@web/components/customer-answers';
 
 /** One visit, one step a screen; reopening the visit resumes at the step last shown. */
 export function VisitScreen({
@@ -81,6 +82,15 @@ export function VisitScreen({
         </Link>
         <VisitHeader visit={visit} />
       </div>
+
+      <details className="rounded-lg border border-slate-200 bg-white px-3 text-sm">
+        <summary className="cursor-pointer py-2 font-medium text-slate-900">
+          From the customer
+        </summary>
+        <div className="pb-3">
+          <CustomerAnswers answers={visit.customerForm} />
+        </div>
+      </details>
 
       <VisitNotices db={db} actions={actions} visitId={visitId} />
 
