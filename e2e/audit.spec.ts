@@ -80,3 +80,49 @@ test('the security audit filters, pages, shows changes without personal data, an
   expect(csv[1]).toContain(`Customer updated,customer,${customerId},`);
   expect(csv[1]).toContain('Notes: changed (personal data, not kept in the log)');
 });
+
+test('the security charts are Recharts images that fit a 390px phone, with their figures beneath', async ({
+  page,
+}) => {
+  // A failed sign-in, so that one chart has a bar for today.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const origin = new URL((await page.request.get('/healthz')).url()).origin;
+  const failed = await page.request.post('/api/auth/login', {
+    data: { email: 'office@example.com', password: 'not the password' },
+    headers: { Origin: origin },
+  });
+  expect(failed.status()).toBe(401);
+
+  await signIn(page, 'office@example.com');
+  await page.goto('/audit');
+  const chart = page.getByRole('img', { name: /^Sign-in failures: [1-9]\d* in this period/ });
+  await expect(chart).toBeVisible();
+  // Recharts measured the column: the SVG is as wide as its card, not its fallback size.
+  const box = (await chart.boundingBox())!;
+  expect(box.width).toBeGreaterThan(200);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(chart.locator('.recharts-xAxis-tick-labels text').first()).toHaveText(/^\d+ \w{3}$/);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+
+  const summary = page.getByText('Figures for sign-in failures');
+  expect((await summary.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  await summary.click();
+  const figures = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Sign-in failures' }) });
+  await expect(figures.getByRole('row').last()).toContainText(/[1-9]/);
+
+  // Pointing at a bar shows its day and count.
+  await chart.locator('.recharts-bar-rectangle').last().hover();
+  await expect(
+    page
+      .locator('.recharts-tooltip-wrapper')
+      .filter({ hasText: /^\d+ \w{3}Sign-in failures: [1-9]/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -97,3 +97,41 @@ test('the reports are for the back office only', async ({ page }) => {
   const res = await page.request.get('/api/reports/contractors');
   expect(res.status()).toBe(403);
 });
+
+test('a report chart fits a 390px phone, its figures in a table beneath', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'office@example.com');
+  await page.goto('/admin/contractor-reports');
+  const chart = page.getByRole('img', { name: /^Offered, completed and failed by day: / });
+  await expect(chart).toBeVisible();
+  // Recharts measured the page: the SVG is as wide as its card, and nothing scrolls sideways.
+  const box = (await chart.boundingBox())!;
+  expect(box.width).toBeGreaterThan(250);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(chart.locator('.recharts-xAxis-tick-labels text').first()).toHaveText(/^\d+ \w{3}$/);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+
+  const summary = page.getByText('Figures for offered, completed and failed by day');
+  expect((await summary.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  await summary.click();
+  const figures = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Day', exact: true }) });
+  await expect(figures.getByRole('columnheader')).toHaveText([
+    'Day',
+    'Offered',
+    'Completed',
+    'Failed',
+  ]);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+  await expectNoAxeViolations(page);
+});

@@ -82,6 +82,34 @@ describe('Security Audit page', () => {
     expect(screen.getByRole('img', { name: /^IP blocks/ })).toBeTruthy();
   });
 
+  it('draws each chart with Recharts, its figures in a table beneath', async () => {
+    stub();
+    renderPage(<AuditPage />);
+    const chart = await screen.findByRole('img', { name: /^Sign-ins: 3 in this period/ });
+    // The named image is Recharts' own SVG, a bar for each day with any (0 draws none), a
+    // tick for each day on its axis (jsdom cannot measure their words, the browser test reads them).
+    expect(chart.tagName.toLowerCase()).toBe('svg');
+    expect(chart.classList.contains('recharts-surface')).toBe(true);
+    expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(1);
+    const failures = screen.getByRole('img', { name: /^Sign-in failures: 2 in this period/ });
+    expect(failures.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(2);
+    expect(chart.querySelectorAll('.recharts-xAxis-tick-labels text')).toHaveLength(2);
+    // Its keyboard layer is off: nothing focusable inside the image.
+    expect(chart.getAttribute('tabindex')).toBeNull();
+
+    const summary = screen.getByText('Figures for sign-ins');
+    expect(summary.tagName.toLowerCase()).toBe('summary');
+    expect(summary.className).toBe('min-h-6 cursor-pointer py-0.5');
+    const figures = within(summary.closest('details')!).getByRole('table');
+    expect(within(figures).getByRole('columnheader', { name: 'Sign-ins' })).toBeTruthy();
+    expect(
+      within(figures)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['9 Jan0', '10 Jan3']);
+  });
+
   it('sends the filters to the list, the charts and the CSV link', async () => {
     const { calls } = stub();
     renderPage(<AuditPage />);

@@ -1,13 +1,10 @@
 import { useId } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type {
   AuditChartBucket,
   ChartInterval,
   ChartSeriesKey,
 } from '@shared/audit/audit.contracts';
-
-const width = 320;
-const height = 120;
-const axis = 16;
 
 /** "12 Jan" for a day, "12 Jan 09:00" for an hour (the bucket's London start). */
 export function bucketLabel(start: string, interval: ChartInterval): string {
@@ -21,10 +18,23 @@ export function bucketLabel(start: string, interval: ChartInterval): string {
   return interval === 'hour' ? `${text} ${time}` : text;
 }
 
+/** The chart's height in CSS pixels; its width follows its column (ResponsiveContainer). */
+const chartHeight = 136;
+
 /**
- * One series as bars over time, drawn in SVG (Recharts is not among the dependencies). The image
- * has a name giving the total and the busiest bucket; each bar has a title with its count, and
- * the figures are also in a table a screen reader can walk.
+ * Until ResponsiveContainer has measured its box (and where nothing can be measured, as in
+ * jsdom), the chart is drawn at this size rather than not at all.
+ */
+const initialDimension = { width: 320, height: chartHeight };
+
+/** Axis text: slate-600 on white, 7.6:1. */
+const tick = { fill: '#475569', fontSize: 11 };
+
+/**
+ * One series as bars over time, drawn with Recharts. The SVG is one image whose name gives the
+ * total and the busiest bucket (Recharts' keyboard layer is off: it would make a focusable
+ * "application" inside the image); pointing at a bar shows its count, and the figures are also
+ * in a table beneath that a screen reader or a keyboard can walk.
  */
 export function EventBarChart({
   title,
@@ -48,50 +58,56 @@ export function EventBarChart({
     total === 0
       ? `${title}: none in this period`
       : `${title}: ${total} in this period, most (${max}) ${interval === 'hour' ? 'at' : 'on'} ${bucketLabel(busiest!.start, interval)}`;
-  const slot = (width - 4) / Math.max(1, buckets.length);
-  const first = buckets[0];
-  const last = buckets.at(-1);
+  const data = buckets.map((bucket) => ({
+    label: bucketLabel(bucket.start, interval),
+    value: bucket[series],
+  }));
   return (
-    <figure className="grid gap-2 rounded-md border border-slate-200 p-3">
+    <figure className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-3">
       <figcaption id={`${id}-title`} className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-medium text-slate-900">{title}</span>
         <span className="text-2xl font-semibold tabular-nums text-slate-900">{total}</span>
       </figcaption>
-      <svg
-        role="img"
-        aria-label={summary}
-        viewBox={`0 0 ${width} ${height + axis}`}
-        className="h-32 w-full"
-        preserveAspectRatio="none"
+      <ResponsiveContainer
+        width="100%"
+        height={chartHeight}
+        initialDimension={initialDimension}
+        className="min-w-0"
       >
-        <line x1="0" x2={width} y1={height} y2={height} stroke="#94a3b8" strokeWidth="1" />
-        {buckets.map((bucket, index) => {
-          const value = bucket[series];
-          const barHeight = (value / max) * (height - 4);
-          return (
-            <rect
-              key={bucket.start}
-              x={2 + index * slot + slot * 0.1}
-              y={height - barHeight}
-              width={Math.max(1, slot * 0.8)}
-              height={barHeight}
-              fill={colour}
-            >
-              <title>{`${bucketLabel(bucket.start, interval)}: ${value}`}</title>
-            </rect>
-          );
-        })}
-        {first && (
-          <text x="2" y={height + 12} fontSize="10" fill="#475569">
-            {bucketLabel(first.start, interval)}
-          </text>
-        )}
-        {last && last !== first && (
-          <text x={width - 2} y={height + 12} fontSize="10" fill="#475569" textAnchor="end">
-            {bucketLabel(last.start, interval)}
-          </text>
-        )}
-      </svg>
+        <BarChart
+          data={data}
+          role="img"
+          aria-label={summary}
+          accessibilityLayer={false}
+          margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="label"
+            tick={tick}
+            tickLine={false}
+            axisLine={{ stroke: '#94a3b8' }}
+            interval="preserveStartEnd"
+            minTickGap={16}
+          />
+          <YAxis
+            allowDecimals={false}
+            domain={[0, max]}
+            tick={tick}
+            tickLine={false}
+            axisLine={false}
+            width={32}
+          />
+          <Tooltip
+            cursor={{ fill: '#f1f5f9' }}
+            formatter={(value) => [value, title]}
+            separator=": "
+            contentStyle={{ borderColor: '#cbd5e1', fontSize: 13 }}
+            labelStyle={{ color: '#0f172a' }}
+          />
+          <Bar dataKey="value" name={title} fill={colour} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
       <details className="text-sm text-slate-700">
         <summary className="min-h-6 cursor-pointer py-0.5">
           Figures for {title.toLowerCase()}

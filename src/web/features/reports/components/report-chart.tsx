@@ -1,16 +1,13 @@
-import { useId } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartBucket } from '@shared/reports/reports.contracts';
 
 export type ChartSeries<Key extends string> = {
   key: Key;
   label: string;
-  /** An SVG fill and the Tailwind class of its legend swatch. */
+  /** The bars' fill and the Tailwind class of its legend swatch (the same colour). */
   fill: string;
   swatch: string;
 };
-
-const height = 180;
-const axis = 32;
 
 const monthNames = [
   'Jan',
@@ -40,9 +37,29 @@ const bucketWords: Record<ChartBucket, string> = {
   month: 'by month',
 };
 
+const bucketHeader: Record<ChartBucket, string> = {
+  day: 'Day',
+  week: 'Week from',
+  month: 'Month',
+};
+
+/** The chart's height in CSS pixels; its width follows the page (ResponsiveContainer). */
+const chartHeight = 220;
+
 /**
- * Grouped bars over the report's period: plain SVG (no chart library in the bundle), named for
- * screen readers with every figure in its description; the table beside it carries the same.
+ * Until ResponsiveContainer has measured its box (and where nothing can be measured, as in
+ * jsdom), the chart is drawn at this size rather than not at all.
+ */
+const initialDimension = { width: 640, height: chartHeight };
+
+/** Axis text: slate-600 on white, 7.6:1. */
+const tick = { fill: '#475569', fontSize: 11 };
+
+/**
+ * Grouped bars over the report's period, drawn with Recharts (decision 064). The SVG is one image
+ * named with the period's totals (Recharts' keyboard layer is off: it would make a focusable
+ * "application" inside the image); pointing at a bucket shows its figures, and every figure is
+ * also in a table beneath that a screen reader or a keyboard can walk.
  */
 export function ReportChart<Key extends string>({
   title,
@@ -55,72 +72,58 @@ export function ReportChart<Key extends string>({
   rows: ({ bucket: string } & Record<Key, number>)[];
   series: ChartSeries<Key>[];
 }) {
-  const id = useId();
-  const max = Math.max(1, ...rows.flatMap((row) => series.map((s) => row[s.key])));
-  const barWidth = rows.length > 20 ? 5 : 10;
-  const groupWidth = barWidth * series.length + (rows.length > 20 ? 6 : 14);
-  const width = axis + rows.length * groupWidth + 8;
-  const scale = (value: number) => (value / max) * (height - 20);
-  const every = Math.ceil(rows.length / 10);
-  const summary = rows
-    .map(
-      (row) =>
-        `${bucketLabel(row.bucket, bucket)}: ${series.map((s) => `${row[s.key]} ${s.label.toLowerCase()}`).join(', ')}`,
-    )
-    .join('; ');
+  const name = `${title} ${bucketWords[bucket]}`;
+  const totals = series
+    .map((s) => `${rows.reduce((sum, row) => sum + row[s.key], 0)} ${s.label.toLowerCase()}`)
+    .join(', ');
+  const data = rows.map((row) => ({ ...row, label: bucketLabel(row.bucket, bucket) }));
 
   return (
-    <figure className="grid gap-2">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3">
-        <svg
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-          viewBox={`0 0 ${width} ${height + 24}`}
-          width={width}
-          height={height + 24}
-          className="h-auto max-w-full"
+    <figure className="grid min-w-0 gap-2">
+      <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
+        <ResponsiveContainer
+          width="100%"
+          height={chartHeight}
+          initialDimension={initialDimension}
+          className="min-w-0"
         >
-          <title id={`${id}-title`}>{`${title} ${bucketWords[bucket]}`}</title>
-          <desc id={`${id}-desc`}>{summary}</desc>
-          <line x1={axis} x2={width} y1={height} y2={height} stroke="#94a3b8" />
-          <text x={axis - 6} y={height} textAnchor="end" fontSize="10" fill="#475569">
-            0
-          </text>
-          <text x={axis - 6} y={20} textAnchor="end" fontSize="10" fill="#475569">
-            {max}
-          </text>
-          {rows.map((row, index) => {
-            const x = axis + 4 + index * groupWidth;
-            return (
-              <g key={row.bucket}>
-                {series.map((s, n) => (
-                  <rect
-                    key={s.key}
-                    x={x + n * barWidth}
-                    y={height - scale(row[s.key])}
-                    width={barWidth}
-                    height={scale(row[s.key])}
-                    fill={s.fill}
-                  />
-                ))}
-                {index % every === 0 && (
-                  <text
-                    x={x + (barWidth * series.length) / 2}
-                    y={height + 14}
-                    textAnchor="middle"
-                    fontSize="10"
-                    fill="#334155"
-                  >
-                    {bucketLabel(row.bucket, bucket)}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
+          <BarChart
+            data={data}
+            role="img"
+            aria-label={`${name}: ${totals} in the period`}
+            accessibilityLayer={false}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid vertical={false} stroke="#e2e8f0" />
+            <XAxis
+              dataKey="label"
+              tick={tick}
+              tickLine={false}
+              axisLine={{ stroke: '#94a3b8' }}
+              interval="preserveStartEnd"
+              minTickGap={12}
+            />
+            <YAxis allowDecimals={false} tick={tick} tickLine={false} axisLine={false} width={36} />
+            <Tooltip
+              cursor={{ fill: '#f1f5f9' }}
+              separator=": "
+              contentStyle={{ borderColor: '#cbd5e1', fontSize: 13 }}
+              labelStyle={{ color: '#0f172a' }}
+            />
+            {series.map((s) => (
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.fill}
+                isAnimationActive={false}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
       </div>
       <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700">
-        <span className="sr-only">{`${title} ${bucketWords[bucket]}:`}</span>
+        <span className="sr-only">{`${name}:`}</span>
         {series.map((s) => (
           <span key={s.key} className="inline-flex items-center gap-1.5">
             <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${s.swatch}`} />
@@ -128,6 +131,37 @@ export function ReportChart<Key extends string>({
           </span>
         ))}
       </figcaption>
+      <details className="text-sm text-slate-700">
+        <summary className="min-h-6 cursor-pointer py-0.5">
+          Figures for {title.toLowerCase()} {bucketWords[bucket]}
+        </summary>
+        <table className="mt-2 w-full text-left">
+          <thead>
+            <tr>
+              <th scope="col" className="font-medium">
+                {bucketHeader[bucket]}
+              </th>
+              {series.map((s) => (
+                <th key={s.key} scope="col" className="text-right font-medium">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.bucket}>
+                <td>{bucketLabel(row.bucket, bucket)}</td>
+                {series.map((s) => (
+                  <td key={s.key} className="text-right tabular-nums">
+                    {row[s.key]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }
