@@ -47,6 +47,8 @@ async function act(
 test('back office takes an order from creation to cancellation; the dashboard follows', async ({
   page,
 }) => {
+  // A dozen steps through the whole lifecycle, each a dialog and a server round trip.
+  test.setTimeout(120_000);
   await signIn(page, office);
   const before = await dashboardFigures(page);
 
