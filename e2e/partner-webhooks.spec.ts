@@ -6,6 +6,7 @@ import {
   type ReceivedWebhook,
   type WebhookReceiver,
 } from '../tests/support/webhook-receiver';
+import { englandAndWalesBankHolidays } from '../src/shared/settings/bank-holidays';
 import { apiAs, expect, signIn, test } from './fixtures';
 import { recordWholeVisit } from './visit-record';
 
@@ -29,8 +30,18 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A working day (Monday to Friday, not a bundled bank holiday) at least `days` days on. */
+function workingDayIn(days: number): string {
+  let at = Date.now() + days * 86_400_000;
+  const date = () => new Date(at).toISOString().slice(0, 10);
+  while (
+    [0, 6].includes(new Date(at).getUTCDay()) ||
+    englandAndWalesBankHolidays.some((holiday) => holiday.date === date())
+  ) {
+    at += 86_400_000;
+  }
+  return date();
+}
 
 test.describe('partner webhooks', () => {
   test.describe.configure({ mode: 'serial' });
@@ -115,7 +126,7 @@ test.describe('partner webhooks', () => {
       [office, 'validate', {}],
       [office, 'assign', { contractorId }],
       [contractor, 'accept', {}],
-      [contractor, 'schedule', { engineerId, date: inDays(3), slot: 'am' }],
+      [contractor, 'schedule', { engineerId, date: workingDayIn(3), slot: 'am' }],
       [engineer, 'check-in', {}],
       [engineer, 'complete', {}],
     ];

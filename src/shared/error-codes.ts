@@ -106,8 +106,10 @@ export const contractorEngineerErrorCodes = {
 export const dispatchErrorCodes = {
   /** The engineer already has a visit in that slot (one all-day, or one AM and one PM). */
   engineerFull: 'ENGINEER_FULL',
-  /** The date is not one of the working days in the settings. */
+  /** The date is not one of the working days in the settings, or is a bank holiday (400). */
   notWorkingDay: 'NOT_WORKING_DAY',
+  /** The slot (AM, PM, all day) is not offered in the settings (400). */
+  slotNotOffered: 'SLOT_NOT_OFFERED',
   /** The engineer's account is disabled. */
   engineerInactive: 'ENGINEER_INACTIVE',
   /** Visits are booked from today on. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visitSlots } from '../orders/order-status';
+import { visitSlots, type VisitSlot } from '../orders/order-status';
 import { normaliseUkMobile } from '../uk-mobile';
 import { normaliseUkPostcode } from '../uk-postcode';
 import type { PublicLinkProblem } from '../public-links/public-links.contracts';
@@ -111,6 +111,8 @@ export type CustomerFormRules = {
   workingDays: readonly number[];
   /** YYYY-MM-DD dates not worked (/settings), when the server gives them. */
   bankHolidays?: readonly string[];
+  /** The slots offered (/settings), in order, when the server gives them; else all. */
+  slots?: readonly VisitSlot[];
   /** The first date that may be offered (tomorrow, London). */
   earliestDate: string;
   /** The last date that may be offered. */
@@ -118,6 +120,16 @@ export type CustomerFormRules = {
 };
 
 type AvailabilityEntry = { date?: unknown; slot?: unknown };
+
+/** The times the customer may choose from: the slots offered, or every slot. */
+export const availabilitySlotsOffered = (rules: CustomerFormRules): readonly VisitSlot[] =>
+  rules.slots && rules.slots.length > 0 ? rules.slots : visitSlots;
+
+/** The time a new date starts with: all day when offered, else the first offered. */
+export const defaultAvailabilitySlot = (rules: CustomerFormRules): VisitSlot => {
+  const offered = availabilitySlotsOffered(rules);
+  return offered.includes('all_day') ? 'all_day' : offered[0]!;
+};
 type PartialAnswers = {
   tenure?: unknown;
   landlordPermission?: unknown;
@@ -151,7 +163,16 @@ export function customerFormSchema(rules: CustomerFormRules) {
       const list = Array.isArray(value.availability)
         ? (value.availability as AvailabilityEntry[])
         : [];
+      const offered = availabilitySlotsOffered(rules);
       list.forEach((entry, index) => {
+        const slot = entry?.slot;
+        if (visitSlots.includes(slot as VisitSlot) && !offered.includes(slot as VisitSlot)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['availability', index, 'slot'],
+            message: `We do not offer ${availabilitySlotLabels[slot as VisitSlot].toLowerCase()} appointments; please choose another time`,
+          });
+        }
         if (typeof entry?.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.date)) return;
         const date = entry.date;
         const path = ['availability', index, 'date'];

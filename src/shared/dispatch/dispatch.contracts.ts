@@ -59,9 +59,12 @@ export type WaitingOrder = z.infer<typeof waitingOrder>;
 
 export const boardDay = z.object({
   date: z.string(),
-  /** One of the working days in the settings. */
+  /** One of the working days in the settings, and not a bank holiday: it can take visits. */
   working: z.boolean(),
+  /** The bank holiday's name when the day is one (/settings), else null. */
+  holiday: z.string().nullable(),
 });
+export type BoardDay = z.infer<typeof boardDay>;
 
 export const boardResponse = z.object({
   weekStart: z.string(),
@@ -70,6 +73,8 @@ export const boardResponse = z.object({
   /** Today in the UK, YYYY-MM-DD: earlier days cannot take visits. */
   today: z.string(),
   days: z.array(boardDay),
+  /** The slots /settings offers, in order: the only ones a visit can be placed in. */
+  slots: z.array(z.enum(visitSlots)),
   engineers: z.array(boardEngineer),
   visits: z.array(boardVisit),
   waiting: z.array(waitingOrder),

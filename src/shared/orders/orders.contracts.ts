@@ -221,7 +221,8 @@ const rescheduleBody = scheduleBody.extend({
 /**
  * Each lifecycle action's endpoint (POST /api/orders/:id/<path>) and request body. It answers
  * 200 with the order detail, or 204 when the caller can no longer see the order (a contractor
- * that declined it). A refused move answers 409 `{ code, message }`; a role that may never make
+ * that declined it). A refused move answers 409 `{ code, message }` (a schedule or reschedule
+ * onto a day or slot /settings does not allow: 400 on `date` / `slot`, decision 071); a role that may never make
  * the move 403; an order outside the caller's scope 404.
  */
 export const orderActionEndpoints = {

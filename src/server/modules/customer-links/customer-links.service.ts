@@ -27,7 +27,7 @@ import {
   usePublicLink,
 } from '../public-links/public-links.service';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
-import { getCompanyContact, getWorkingCalendar } from '../settings/settings.service';
+import { getBookingRules, getCompanyContact } from '../settings/settings.service';
 import {
   findNewestOrderWhere,
   findOrderForCustomer,
@@ -67,13 +67,14 @@ export function londonDate(at: Date): string {
   }).format(at);
 }
 
-/** Availability may be offered from tomorrow (London) for eight weeks, on working days. */
+/** Availability may be offered from tomorrow (London) for eight weeks, on working days, in the slots offered. */
 export async function customerFormRules(db: Database, now: Date): Promise<CustomerFormRules> {
   const today = new Date(`${londonDate(now)}T00:00:00Z`);
-  const calendar = await getWorkingCalendar(db);
+  const rules = await getBookingRules(db);
   return {
-    workingDays: calendar.workingDays,
-    bankHolidays: calendar.bankHolidays,
+    workingDays: rules.workingDays,
+    bankHolidays: rules.bankHolidays.map((holiday) => holiday.date),
+    slots: rules.offeredSlots,
     earliestDate: new Date(today.getTime() + dayMs).toISOString().slice(0, 10),
     latestDate: new Date(today.getTime() + 56 * dayMs).toISOString().slice(0, 10),
   };

@@ -541,3 +541,42 @@ describe('links:demo', () => {
     expect(opened.statusCode).toBe(200);
   });
 });
+
+describe('customer form and the slots of /settings (decision 071)', () => {
+  it('offers only the slots offered and refuses another, at once after a save', async () => {
+    const backOffice = (await signInAs(app, 'back_office')).headers;
+    const slots = {
+      am: { offered: true, start: '08:00', end: '12:00' },
+      pm: { offered: true, start: '12:00', end: '17:00' },
+      all_day: { offered: true },
+    };
+    const putBooking = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/settings/booking', headers: backOffice, payload });
+    const order = await buildOrder(app);
+    const link = await issue(order.id, 'customer_form');
+    const open = async () =>
+      (await app.inject({ method: 'GET', url: `/api/public${link.path}` })).json();
+    expect((await open()).rules.slots).toEqual(['am', 'pm', 'all_day']);
+
+    const saved = await putBooking({
+      workingDays: [1, 2, 3, 4, 5],
+      slots: { ...slots, pm: { ...slots.pm, offered: false } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect((await open()).rules.slots).toEqual(['am', 'all_day']);
+      const refused = await post(`/api/public${link.path}`, {
+        ...goodForm(),
+        availability: [{ date: workingDate(), slot: 'pm' }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details['availability.0.slot']).toEqual([
+        'We do not offer afternoon appointments; please choose another time',
+      ]);
+      const sent = await post(`/api/public${link.path}`, goodForm());
+      expect(sent.statusCode, sent.body).toBe(200);
+    } finally {
+      await putBooking({ workingDays: [1, 2, 3, 4, 5], slots });
+    }
+  });
+});

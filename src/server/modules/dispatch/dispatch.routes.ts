@@ -23,7 +23,8 @@ const contractorOnly = { roles: ['contractor'] as const };
 
 /**
  * The contractor's dispatch board and map (issue 12): only the signed-in contractor's company,
- * another company's order, visit or engineer answers 404. A clash answers 409 with its reason.
+ * another company's order, visit or engineer answers 404. A clash answers 409 with its reason;
+ * a day or slot /settings does not allow, 400 on its field (decision 071).
  */
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;

@@ -19,8 +19,8 @@ import {
   listWaitingOrders,
 } from '../orders/projections/dispatch-board.projection';
 import { isCompanyOrder } from '../orders/order-lookup.service';
-import { getMapTileUrl, getWorkingCalendar } from '../settings/settings.service';
-import { isBankHoliday, isWorkingDate } from '@shared/settings/working-calendar';
+import { assertBookable, getBookingRules, getMapTileUrl } from '../settings/settings.service';
+import { bankHolidayOn, dayWords } from '@shared/settings/booking-rules';
 import {
   listCompanyEngineers,
   lockCompanyEngineer,
@@ -49,14 +49,6 @@ function companyOf(viewer: Viewer): string {
   return viewer.contractorId;
 }
 
-const dayWords = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
 const nameOf = (engineer: CompanyEngineer) =>
   `${engineer.firstName} ${engineer.lastName}`.trim() || 'The engineer';
 
@@ -65,11 +57,12 @@ export async function getBoard(db: Database, viewer: Viewer, week: string | unde
   const today = todayInLondon(now);
   const weekStart = weekStartOf(week ?? today);
   const weekEnd = addDays(weekStart, 6);
-  const calendar = await getWorkingCalendar(db);
-  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((date) => ({
-    date,
-    working: isWorkingDate(calendar, date),
-  }));
+  const rules = await getBookingRules(db);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((date) => {
+    const holiday = bankHolidayOn(rules, date);
+    const weekday = rules.workingDays.includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+    return { date, working: weekday && holiday === null, weekday, holiday };
+  });
   const visits = await listCompanyVisits(db, contractorId, weekStart, weekEnd);
   const engineers = await listCompanyEngineers(db, contractorId, [
     ...new Set(visits.map((v) => v.engineerId)),
@@ -79,8 +72,12 @@ export async function getBoard(db: Database, viewer: Viewer, week: string | unde
     previousWeek: addDays(weekStart, -7),
     nextWeek: addDays(weekStart, 7),
     today,
-    // Working days always; another day only when it holds visits.
-    days: days.filter((d) => d.working || visits.some((v) => v.date === d.date)),
+    // Working weekdays always (a bank holiday among them marked); another day only when it
+    // holds visits.
+    days: days
+      .filter((d) => d.weekday || visits.some((v) => v.date === d.date))
+      .map(({ date, working, holiday }) => ({ date, working, holiday })),
+    slots: [...rules.offeredSlots],
     engineers: engineers.map((e) => ({
       id: e.id,
       firstName: e.firstName,
@@ -107,16 +104,7 @@ async function checkPlacement(
   if (place.date < todayInLondon(now)) {
     throw conflict(dispatchErrorCodes.dateInPast, 'Visits can be booked from today on.');
   }
-  const calendar = await getWorkingCalendar(tx);
-  if (isBankHoliday(calendar, place.date)) {
-    throw conflict(dispatchErrorCodes.notWorkingDay, `${dayWords(place.date)} is a bank holiday.`);
-  }
-  if (!isWorkingDate(calendar, place.date)) {
-    throw conflict(
-      dispatchErrorCodes.notWorkingDay,
-      `${dayWords(place.date)} is not a working day.`,
-    );
-  }
+  await assertBookable(tx, place.date, place.slot);
   if (engineer.status === 'disabled') {
     throw conflict(
       dispatchErrorCodes.engineerInactive,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createContractor } from '../../../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -203,10 +203,11 @@ describe('dispatch board API', () => {
     it('refuses a day that is not a working day, a past day, an inactive engineer, kit not there', async () => {
       const order = await waitingOrder();
       const weekend = await schedule(order.id, { engineerId: samId, date: saturday, slot: 'am' });
-      expect(weekend.statusCode).toBe(409);
-      expect(weekend.json()).toMatchObject({
+      expect(weekend.statusCode).toBe(400);
+      expect(weekend.json()).toEqual({
         code: 'NOT_WORKING_DAY',
         message: 'Saturday 12 January is not a working day.',
+        details: { date: ['Saturday 12 January is not a working day.'] },
       });
       const past = await schedule(order.id, { engineerId: samId, date: '2020-01-06', slot: 'am' });
       expect(past.json().code).toBe('DATE_IN_PAST');
@@ -354,6 +355,7 @@ describe('dispatch board API', () => {
         slot: 'pm',
         reason: 'Weekend',
       });
+      expect(weekend.statusCode).toBe(400);
       expect(weekend.json().code).toBe('NOT_WORKING_DAY');
     });
 
@@ -441,6 +443,119 @@ describe('dispatch board API', () => {
         'https://tiles.example.com',
       );
       await put(backOffice, defaultMapTileUrl);
+    });
+  });
+  describe('the days and slots /settings allows (issue 21, decision 071)', () => {
+    const putSettings = (section: string, payload: object) =>
+      app.inject({ method: 'PUT', url: `/api/settings/${section}`, headers: backOffice, payload });
+    const allSlots = {
+      am: { offered: true, start: '08:00', end: '12:00' },
+      pm: { offered: true, start: '12:00', end: '17:00' },
+      all_day: { offered: true },
+    };
+    let holidaysBefore: unknown;
+
+    beforeAll(async () => {
+      holidaysBefore = (await get(backOffice, '/api/settings/general')).json().bankHolidays
+        .bankHolidays;
+    });
+    afterAll(async () => {
+      expect(
+        (await putSettings('booking', { workingDays: [1, 2, 3, 4, 5], slots: allSlots }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await putSettings('bank-holidays', { bankHolidays: holidaysBefore })).statusCode,
+      ).toBe(200);
+    });
+
+    it('offers the board only the slots offered, and marks a bank holiday, at once after a save', async () => {
+      const before = (await get(contractor, `/api/dispatch/board?week=${monday}`)).json();
+      expect(before.slots).toEqual(['am', 'pm', 'all_day']);
+      expect(before.days[2]).toEqual({ date: wednesday, working: true, holiday: null });
+
+      const saved = await putSettings('booking', {
+        workingDays: [1, 2, 3, 4, 5],
+        slots: { ...allSlots, pm: { ...allSlots.pm, offered: false } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const holidays = await putSettings('bank-holidays', {
+        bankHolidays: [...(holidaysBefore as object[]), { date: wednesday, name: 'Test holiday' }],
+      });
+      expect(holidays.statusCode, holidays.body).toBe(200);
+
+      const after = (await get(contractor, `/api/dispatch/board?week=${monday}`)).json();
+      expect(after.slots).toEqual(['am', 'all_day']);
+      // A bank holiday on a working weekday stays on the board, marked, and takes nothing.
+      expect(after.days[2]).toEqual({ date: wednesday, working: false, holiday: 'Test holiday' });
+    });
+
+    it('refuses a slot not offered and a bank holiday with the reason on the field', async () => {
+      const order = await waitingOrder();
+      const pm = await schedule(order.id, { engineerId: samId, date: monday, slot: 'pm' });
+      expect(pm.statusCode).toBe(400);
+      expect(pm.json()).toEqual({
+        code: 'SLOT_NOT_OFFERED',
+        message: 'The PM slot is not offered.',
+        details: { slot: ['The PM slot is not offered.'] },
+      });
+      const holiday = await schedule(order.id, { engineerId: samId, date: wednesday, slot: 'am' });
+      expect(holiday.statusCode).toBe(400);
+      expect(holiday.json()).toEqual({
+        code: 'NOT_WORKING_DAY',
+        message: 'Wednesday 9 January is a bank holiday (Test holiday).',
+        details: { date: ['Wednesday 9 January is a bank holiday (Test holiday).'] },
+      });
+      const both = await schedule(order.id, { engineerId: samId, date: saturday, slot: 'pm' });
+      expect(both.json().details).toEqual({
+        date: ['Saturday 12 January is not a working day.'],
+        slot: ['The PM slot is not offered.'],
+      });
+      // Another role is refused as before, never told about the settings.
+      const asEngineer = await schedule(
+        order.id,
+        { engineerId: samId, date: monday, slot: 'pm' },
+        engineerHeaders,
+      );
+      expect(asEngineer.statusCode).toBe(403);
+      expect((await db().select().from(visits).where(eq(visits.orderId, order.id))).length).toBe(0);
+
+      const ok = await schedule(order.id, { engineerId: samId, date: monday, slot: 'am' });
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
+    it('refuses to move a visit into a slot not offered or onto a bank holiday', async () => {
+      const order = await waitingOrder();
+      const booked = await schedule(order.id, {
+        engineerId: ownerId,
+        date: '2030-01-17',
+        slot: 'all_day',
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const visitId = booked.json().visit.id as string;
+      const move = (body: object, headers = contractor) =>
+        post(headers, `/api/dispatch/visits/${visitId}/move`, {
+          reason: 'Customer asked',
+          ...body,
+        });
+
+      const pm = await move({ engineerId: ownerId, date: '2030-01-17', slot: 'pm' });
+      expect(pm.statusCode).toBe(400);
+      expect(pm.json().code).toBe('SLOT_NOT_OFFERED');
+      const holiday = await move({ engineerId: ownerId, date: wednesday, slot: 'all_day' });
+      expect(holiday.statusCode).toBe(400);
+      expect(holiday.json().details).toEqual({
+        date: ['Wednesday 9 January is a bank holiday (Test holiday).'],
+      });
+      expect(
+        (await move({ engineerId: ownerId, date: wednesday, slot: 'pm' }, otherContractor))
+          .statusCode,
+      ).toBe(404);
+      const [row] = await db().select().from(visits).where(eq(visits.id, visitId));
+      expect(row).toMatchObject({ scheduledDate: '2030-01-17', slot: 'all_day' });
+
+      const ok = await move({ engineerId: ownerId, date: '2030-01-18', slot: 'am' });
+      expect(ok.statusCode, ok.body).toBe(200);
     });
   });
 });

@@ -86,7 +86,7 @@ describe('order events carry what their sentence needs', () => {
     });
     const scheduled = await act(order.id, 'schedule', {
       engineerId: sam.user.id,
-      date: '2026-11-28',
+      date: '2026-11-27',
       slot: 'am',
     });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
@@ -104,7 +104,7 @@ describe('order events carry what their sentence needs', () => {
       to: { engineerName: 'Kim Jago' },
     });
     expect(timelineText({ ...schedule!, data: schedule!.data })).toBe(
-      'Scheduled for Sat 28 Nov, morning, with Sam Smith.',
+      'Scheduled for Fri 27 Nov, morning, with Sam Smith.',
     );
   });
 });

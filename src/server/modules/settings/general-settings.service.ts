@@ -4,6 +4,7 @@ import {
   companySettingsSchema,
   defaultAppointmentSlots,
   defaultBankHolidays,
+  offeredSlots,
   defaultRetentionDays,
   defaultTwoFactorSettings,
   minimumRetentionDays,
@@ -22,6 +23,7 @@ import {
   type TwoFactorSettings,
 } from '@shared/settings/settings.contracts';
 import type { WorkingCalendar } from '@shared/settings/working-calendar';
+import type { BookingRules } from '@shared/settings/booking-rules';
 import { defaultCompanyContact } from '@shared/company-contact';
 import {
   defaultWorkingDays,
@@ -115,6 +117,16 @@ export async function getBankHolidays(db: Database): Promise<BankHolidaysSetting
 export async function getWorkingCalendar(db: Database): Promise<WorkingCalendar> {
   const [workingDays, holidays] = await Promise.all([getWorkingDays(db), getBankHolidays(db)]);
   return { workingDays, bankHolidays: holidays.map((holiday) => holiday.date) };
+}
+
+/** The working days, bank holidays and offered slots: what a visit may be booked on and in. */
+export async function getBookingRules(db: Database): Promise<BookingRules> {
+  const [workingDays, bankHolidays, slots] = await Promise.all([
+    getWorkingDays(db),
+    getBankHolidays(db),
+    getAppointmentSlots(db),
+  ]);
+  return { workingDays, bankHolidays, offeredSlots: offeredSlots(slots) };
 }
 
 /** The SLA target in days of a partner without its own (setting; default defaultSlaTargetDays). */

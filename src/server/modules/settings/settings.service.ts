@@ -41,6 +41,7 @@ export {
   refreshMapTileOrigin,
   setMapTileUrl,
 } from './map-tiles';
+export { assertBookable } from './booking-rules.service';
 /** A setting another area keeps under its own key (the partner API's), read and written whole. */
 export { readSetting, writeSetting } from './settings.repository';
 
@@ -59,6 +60,7 @@ export async function getCommissioningThresholds(db: Database): Promise<Commissi
 export {
   getAppointmentSlots,
   getBankHolidays,
+  getBookingRules,
   getCompanyContact,
   getCompanyLogo,
   getCustomerDataRetentionDays,

@@ -1,6 +1,7 @@
 import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
 import { updateVisit } from '../../visits/order-visits.service';
+import { assertBookable } from '../../settings/settings.service';
 import type { ActionEffect } from './action-effect';
 import { engineerNameOf, loadEngineer } from './engineer';
 
@@ -15,6 +16,8 @@ export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body,
         'The order has no scheduled visit.',
       );
     }
+    // After the lifecycle's own checks (role, state, kit): the day and slot /settings allow.
+    await assertBookable(tx, body.date!, body.slot!);
     await updateVisit(tx, current.id, {
       engineerId: body.engineerId!,
       scheduledDate: body.date!,

@@ -1,6 +1,7 @@
 import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
 import { insertVisit } from '../../visits/order-visits.service';
+import { assertBookable } from '../../settings/settings.service';
 import type { ActionEffect } from './action-effect';
 import { engineerNameOf, loadEngineer } from './engineer';
 
@@ -19,6 +20,8 @@ export const scheduleEffect: ActionEffect = async ({ tx, order, current, body })
         'The order already has a scheduled visit; reschedule it instead.',
       );
     }
+    // After the lifecycle's own checks (role, state, kit): the day and slot /settings allow.
+    await assertBookable(tx, body.date!, body.slot!);
     const visit = await insertVisit(tx, {
       orderId: order.id,
       contractorId: order.contractorId!,

@@ -14,6 +14,8 @@ import {
 import type { RouteComponentProps } from 'wouter';
 import {
   availabilitySlotLabels,
+  availabilitySlotsOffered,
+  defaultAvailabilitySlot,
   customerFormSchema,
   linkPhotoLimits,
   listedAnswerLabels,
@@ -146,7 +148,7 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
       propertyType: '',
       tenure: '',
       listedBuilding: '',
-      availability: [{ date: '', slot: 'all_day' as const }],
+      availability: [{ date: '', slot: defaultAvailabilitySlot(data.rules) }],
     } as Values;
     return { ...base, ...(readDraft(token) ?? {}) };
   });
@@ -450,9 +452,9 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
                 >
                   {(f) => (
                     <Select {...f} {...register(`availability.${index}.slot`)}>
-                      {Object.entries(availabilitySlotLabels).map(([slot, label]) => (
+                      {availabilitySlotsOffered(data.rules).map((slot) => (
                         <option key={slot} value={slot}>
-                          {label}
+                          {availabilitySlotLabels[slot]}
                         </option>
                       ))}
                     </Select>
@@ -477,7 +479,10 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
               variant="outline"
               disabled={availability.fields.length >= maxAvailability}
               onClick={() =>
-                availability.append({ date: '', slot: 'all_day' }, { shouldFocus: false })
+                availability.append(
+                  { date: '', slot: defaultAvailabilitySlot(data.rules) },
+                  { shouldFocus: false },
+                )
               }
             >
               <Plus aria-hidden="true" />

@@ -257,6 +257,33 @@ describe('customer form', () => {
       consentTerms: true,
     });
   });
+
+  it('offers only the times /settings offers, starting with the first when all day is not', async () => {
+    stubApi({
+      'GET /api/public/customer-form/tok': () => ({
+        body: {
+          state: 'open',
+          orderNumber: 'UP-123',
+          prefill,
+          rules: { ...rules, slots: ['am', 'pm'] },
+          company,
+        },
+      }),
+    });
+    renderPage(<CustomerFormPage params={{ token: 'tok' }} />);
+    const time = (await screen.findByLabelText('Time on date 1')) as HTMLSelectElement;
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Morning', 'Afternoon']);
+    expect(time.value).toBe('am');
+    expect(
+      customerFormSchema({ ...rules, slots: ['am', 'pm'] })
+        .safeParse({ availability: [{ date: '2030-01-07', slot: 'all_day' }] })
+        .error!.issues.find((issue) => issue.path.join('.') === 'availability.0.slot')?.message,
+    ).toBe('We do not offer all day appointments; please choose another time');
+  });
 });
 
 describe('company logo (issue 21)', () => {

@@ -18,9 +18,11 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import {
   dayLabel,
+  dayNote,
   isSamePlace,
   pickedNumber,
-  slotsInOrder,
+  shownSlots,
+  slotOffered,
   targetKey,
   targetWords,
   visitsIn,
@@ -140,7 +142,13 @@ function SlotZone({
   refusal,
 }: GridProps & { target: Target; placeable: boolean }) {
   const key = targetKey(target);
-  const { setNodeRef, isOver } = useDroppable({ id: key, data: { target } });
+  // A slot that cannot take a visit (a day off, a slot not offered, the past) takes no drop.
+  const { setNodeRef, isOver } = useDroppable({
+    id: key,
+    data: { target },
+    disabled: !placeable,
+  });
+  const offered = slotOffered(board, target.slot);
   const here = visitsIn(board, target);
   const label = `${dayLabel(target.date)}, ${visitSlotLabels[target.slot]}`;
   const showPlace =
@@ -157,6 +165,7 @@ function SlotZone({
     >
       <span className="text-[11px] font-medium text-slate-600">
         {visitSlotLabels[target.slot]}
+        {!offered && <span> · not offered</span>}
         <span className="sr-only"> · {label}</span>
       </span>
       {here.length > 0 && (
@@ -286,9 +295,9 @@ export function BoardGrid(props: GridProps) {
                     )}
                   >
                     {dayLabel(day.date, 'short')}
-                    {!day.working && (
+                    {dayNote(day) && (
                       <span className="block text-xs font-normal text-slate-600">
-                        Not a working day
+                        {dayNote(day)}
                       </span>
                     )}
                     {day.date === board.today && (
@@ -313,12 +322,17 @@ export function BoardGrid(props: GridProps) {
                   {board.days.map((day) => (
                     <td key={day.date} className="p-1">
                       <div className="grid gap-1">
-                        {slotsInOrder.map((slot) => (
+                        {shownSlots(board).map((slot) => (
                           <SlotZone
                             key={slot}
                             {...props}
                             target={{ engineerId: engineer.id, date: day.date, slot }}
-                            placeable={engineer.active && day.working && todayOrLater(day.date)}
+                            placeable={
+                              engineer.active &&
+                              day.working &&
+                              slotOffered(board, slot) &&
+                              todayOrLater(day.date)
+                            }
                           />
                         ))}
                       </div>

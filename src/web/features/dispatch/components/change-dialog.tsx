@@ -16,6 +16,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage } from '@web/lib/api-client';
+import { placeServerDetails } from '@web/lib/show-server-error';
 import { dayLabel, type Target } from '../lib/board-model';
 import { useState } from 'react';
 
@@ -71,6 +72,7 @@ export function ChangeDialog({
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ChangeValues>({
     resolver: zodResolver(schemaFor(needsReason)),
@@ -84,7 +86,11 @@ export function ChangeDialog({
       await onSubmit({ ...values, reason: values.reason.trim() });
       onOpenChange(false);
     } catch (error) {
-      setRefusal(errorMessage(error, 'That did not work; try again.'));
+      // A day or slot /settings does not allow goes on its field; a clash above the buttons.
+      const { placed, unplaced } = chooseTarget
+        ? placeServerDetails(error, setError, ['date', 'slot'])
+        : { placed: false, unplaced: true };
+      if (!placed || unplaced) setRefusal(errorMessage(error, 'That did not work; try again.'));
     }
   });
 
@@ -126,7 +132,7 @@ export function ChangeDialog({
               <FormField label="Slot" error={errors.slot?.message}>
                 {(field) => (
                   <Select {...field} {...register('slot')}>
-                    {visitSlots.map((slot) => (
+                    {board.slots.map((slot) => (
                       <option key={slot} value={slot}>
                         {visitSlotLabels[slot]}
                       </option>

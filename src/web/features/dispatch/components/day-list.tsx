@@ -3,7 +3,7 @@ import type { Board, BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.
 import { visitSlotLabels } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { dayLabel, slotsInOrder, visitsIn } from '../lib/board-model';
+import { dayLabel, dayNote, shownSlots, slotOffered, visitsIn } from '../lib/board-model';
 import { VisitSummary, WaitingCard } from './cards';
 
 /** The board on a phone: one day at a time, every engineer's slots, and the orders waiting. */
@@ -38,6 +38,7 @@ export function DayList({
                 onClick={() => setChosen(d.date)}
               >
                 {dayLabel(d.date, 'short')}
+                {dayNote(d) && <span className="sr-only"> ({dayNote(d)})</span>}
               </Button>
             </li>
           ))}
@@ -48,6 +49,11 @@ export function DayList({
         <h2 id="day-heading" className="text-base font-semibold text-slate-900">
           {dayLabel(day)}
         </h2>
+        {dayNote(board.days.find((d) => d.date === day)!) && (
+          <p className="text-sm text-slate-700">
+            {dayNote(board.days.find((d) => d.date === day)!)}: no visits can be booked.
+          </p>
+        )}
         <ul className="grid gap-2" aria-label={`Engineers on ${dayLabel(day)}`}>
           {board.engineers.map((engineer) => (
             <li
@@ -64,11 +70,16 @@ export function DayList({
                 )}
               </h3>
               <dl className="grid gap-2">
-                {slotsInOrder.map((slot) => {
+                {shownSlots(board).map((slot) => {
                   const here = visitsIn(board, { engineerId: engineer.id, date: day, slot });
                   return (
                     <div key={slot} className="grid grid-cols-[4rem_1fr] gap-2 text-sm">
-                      <dt className="font-medium text-slate-700">{visitSlotLabels[slot]}</dt>
+                      <dt className="font-medium text-slate-700">
+                        {visitSlotLabels[slot]}
+                        {!slotOffered(board, slot) && (
+                          <span className="block text-xs font-normal">not offered</span>
+                        )}
+                      </dt>
                       <dd className={cn('grid gap-2', here.length === 0 && 'text-slate-600')}>
                         {here.length === 0
                           ? 'Free'

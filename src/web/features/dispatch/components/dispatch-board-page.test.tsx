@@ -38,7 +38,12 @@ const board: Board = {
   previousWeek: '2029-12-31',
   nextWeek: '2030-01-14',
   today: '2030-01-07',
-  days: ['07', '08', '09', '10', '11'].map((d) => ({ date: `2030-01-${d}`, working: true })),
+  days: ['07', '08', '09', '10', '11'].map((d) => ({
+    date: `2030-01-${d}`,
+    working: true,
+    holiday: null,
+  })),
+  slots: ['am', 'pm', 'all_day'],
   engineers: [{ id: sam, firstName: 'Sam', lastName: 'Penrose', active: true, owner: false }],
   visits: [visit],
   waiting: [order],
@@ -108,5 +113,86 @@ describe('dispatch board', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Customer away' }),
     );
+  });
+
+  it('offers only the slots /settings offers, and marks a bank holiday and a day off in words', async () => {
+    const pmOff: Board = {
+      ...board,
+      slots: ['am', 'all_day'],
+      days: [
+        { date: '2030-01-07', working: false, holiday: 'New Year stand-in' },
+        ...board.days.slice(1),
+        { date: '2030-01-12', working: false, holiday: null },
+      ],
+      visits: [{ ...visit, date: '2030-01-12' }],
+    };
+    stubApi({ 'GET /api/dispatch/board': () => ({ body: pmOff }) });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Pick ${order.orderNumber}` }));
+    // No PM slot: no zone, no Place here.
+    expect(screen.queryByTestId(`slot-${sam}-2030-01-08-pm`)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Tuesday 8 January, PM/ })).toBeNull();
+    expect(
+      screen.getByRole('button', {
+        name: `Place ${order.orderNumber} with Sam Penrose on Tuesday 8 January, AM`,
+      }),
+    ).toBeTruthy();
+    // The bank holiday and the Saturday say why, and take nothing.
+    expect(screen.getByText('Bank holiday: New Year stand-in')).toBeTruthy();
+    expect(screen.getByText('Not a working day')).toBeTruthy();
+    for (const date of ['2030-01-07', '2030-01-12']) {
+      const zone = screen.getByTestId(`slot-${sam}-${date}-am`);
+      expect(within(zone).queryByRole('button', { name: /^Place/ })).toBeNull();
+    }
+  });
+
+  it('keeps a visit in a slot no longer offered visible, marked, and takes nothing new there', async () => {
+    const pmOff: Board = { ...board, slots: ['am', 'all_day'], visits: [{ ...visit, slot: 'pm' }] };
+    stubApi({ 'GET /api/dispatch/board': () => ({ body: pmOff }) });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Pick ${order.orderNumber}` }));
+    const pm = screen.getByTestId(`slot-${sam}-2030-01-08-pm`);
+    expect(within(pm).getByText(/not offered/)).toBeTruthy();
+    expect(within(pm).getByText(visit.orderNumber, { exact: false })).toBeTruthy();
+    expect(within(pm).queryByRole('button', { name: /^Place/ })).toBeNull();
+  });
+
+  it('on a phone, offers only the slots offered and puts a refused day on its field', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    stubApi({
+      'GET /api/dispatch/board': () => ({ body: { ...board, slots: ['am', 'all_day'] } }),
+      [`POST /api/dispatch/orders/${order.id}/schedule`]: () => ({
+        status: 400,
+        body: {
+          code: 'NOT_WORKING_DAY',
+          message: 'Tuesday 8 January is a bank holiday (Test holiday).',
+          details: { date: ['Tuesday 8 January is a bank holiday (Test holiday).'] },
+        },
+      }),
+    });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Schedule ${order.orderNumber}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Schedule ${order.orderNumber}` });
+    const slot = within(dialog).getByLabelText('Slot');
+    expect(
+      within(slot)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['AM', 'All day']);
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    // On the Day field (once: not again above the buttons).
+    const day = within(dialog).getByLabelText('Day');
+    await waitFor(() => expect(day.getAttribute('aria-describedby') ?? '').not.toBe(''));
+    expect(
+      within(dialog).getByText('Tuesday 8 January is a bank holiday (Test holiday).'),
+    ).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import { usePlaceVisit, type Placement } from '@web/api/dispatch/place-visit';
 import { errorMessage } from '@web/lib/api-client';
 import {
   dayLabel,
+  firstOfferedSlot,
   pickedNumber,
   targetKey,
   targetWords,
@@ -160,8 +161,13 @@ export default function DispatchBoardPage() {
           needsReason: false,
           defaults: {
             engineerId: firstEngineer,
-            date: state.date >= data!.today ? state.date : firstDay,
-            slot: 'am' as const,
+            // The day chosen on the phone, when it can take visits; else the first that can.
+            date:
+              state.date >= data!.today &&
+              data!.days.some((d) => d.date === state.date && d.working)
+                ? state.date
+                : firstDay,
+            slot: firstOfferedSlot(data!),
           },
         };
       case 'move-choose':
@@ -174,7 +180,9 @@ export default function DispatchBoardPage() {
           defaults: {
             engineerId: state.visit.engineerId,
             date: state.visit.date,
-            slot: state.visit.slot,
+            slot: data!.slots.includes(state.visit.slot)
+              ? state.visit.slot
+              : firstOfferedSlot(data!),
           },
         };
       case 'move-reason':

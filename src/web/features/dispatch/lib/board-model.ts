@@ -9,6 +9,25 @@ export type Picked = { kind: 'order'; order: WaitingOrder } | { kind: 'visit'; v
 
 export const slotsInOrder: readonly VisitSlot[] = visitSlots;
 
+/** Whether /settings offers the slot: only then can a card be placed in it. */
+export const slotOffered = (board: Board, slot: VisitSlot) => board.slots.includes(slot);
+
+/** The slots the board shows: those offered, and any other still holding a visit this week. */
+export function shownSlots(board: Board): VisitSlot[] {
+  return visitSlots.filter(
+    (slot) => slotOffered(board, slot) || board.visits.some((visit) => visit.slot === slot),
+  );
+}
+
+/** The first slot offered, for a form's default. */
+export const firstOfferedSlot = (board: Board): VisitSlot => board.slots[0] ?? 'am';
+
+/** What the board writes under a day that cannot take visits: a bank holiday, or a day off. */
+export function dayNote(day: Board['days'][number]): string | null {
+  if (day.holiday) return `Bank holiday: ${day.holiday}`;
+  return day.working ? null : 'Not a working day';
+}
+
 export const targetKey = (t: Target) => `${t.engineerId}|${t.date}|${t.slot}`;
 
 export function dayLabel(date: string, style: 'long' | 'short' = 'long'): string {
