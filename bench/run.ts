@@ -7,19 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createAdapters } from '../src/server/adapters/adapters';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { createJobQueue } from '../src/server/jobs/queue';
-import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
-import { createEventBus } from '../src/server/modules/events/events.service';
 import { bulkSeedOrders } from './orders-seed';
 import { benchPartnerApiCreate } from './partner-api';
 import { benchAudit } from './audit';
 import { benchReports } from './reports';
 import { benchStock } from './stock';
+import { startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -90,39 +85,8 @@ async function main() {
       JSON.stringify(counts.rows[0]),
     );
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      PUBLIC_URL: 'http://127.0.0.1:5000',
-    });
-    const { rows: userRows } = await handle.query(
-      `insert into users (email, role, first_name, last_name, status)
-       values ('bench-office@example.com', 'back_office', 'Bench', 'Office', 'active') returning id`,
-    );
-    const session = await createSession(handle.db, config, String(userRows[0]!.id));
-    const queue = createJobQueue(handle, { runWorkers: false });
-    const app = await buildApp({
-      config,
-      database: handle,
-      queue,
-      events: createEventBus({
-        database: handle,
-        queue,
-        runDispatcher: false,
-        pollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
-        retryDelaySeconds: config.EVENTS_RETRY_DELAY_SECONDS,
-      }),
-      adapters: createAdapters(config),
-      state: { migrated: true, seeded: true },
-      logger: false,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const headers = { cookie: `${sessionCookieName}=${session.token}` };
+    const { app, base, session } = await startBenchApp(handle, dataDir);
+    const { headers } = session;
     const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id
                          where s.id = $1 limit 1`;
 

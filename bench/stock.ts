@@ -10,15 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAdapters } from '../src/server/adapters/adapters';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { createJobQueue } from '../src/server/jobs/queue';
-import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
-import { createEventBus } from '../src/server/modules/events/events.service';
 import { levelRows, movementRows } from '../src/server/modules/stock/stock.repository';
+import { startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
@@ -377,42 +372,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uplink-bench-stock-'));
   try {
     await migrate(handle);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      PUBLIC_URL: 'http://127.0.0.1:5000',
-    });
-    const { rows } = await handle.query(
-      `insert into users (email, role, first_name, last_name, status)
-       values ('bench-office@example.com', 'back_office', 'Bench', 'Office', 'active') returning id`,
-    );
-    const session = await createSession(handle.db, config, String(rows[0]!.id));
-    const queue = createJobQueue(handle, { runWorkers: false });
-    const app = await buildApp({
-      config,
-      database: handle,
-      queue,
-      events: createEventBus({
-        database: handle,
-        queue,
-        runDispatcher: false,
-        pollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
-        retryDelaySeconds: config.EVENTS_RETRY_DELAY_SECONDS,
-      }),
-      adapters: createAdapters(config),
-      state: { migrated: true, seeded: true },
-      logger: false,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    await benchStock(handle, base, {
-      headers: { cookie: `${sessionCookieName}=${session.token}` },
-      id: session.id,
-    });
+    const { app, base, session } = await startBenchApp(handle, dataDir);
+    await benchStock(handle, base, session);
     await app.close();
   } finally {
     await handle.close();

@@ -1,0 +1,49 @@
+// The app every bench times: production config, no demo data, no workers, a back-office user
+// signed in, listening on a free local port.
+import { createAdapters } from '../src/server/adapters/adapters';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import type { DatabaseHandle } from '../src/server/db/client';
+import { createJobQueue } from '../src/server/jobs/queue';
+import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
+import { createEventBus } from '../src/server/modules/events/events.service';
+
+export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PUBLIC_URL: 'http://127.0.0.1:5000',
+  });
+  const { rows } = await handle.query(
+    `insert into users (email, role, first_name, last_name, status)
+     values ('bench-office@example.com', 'back_office', 'Bench', 'Office', 'active') returning id`,
+  );
+  const session = await createSession(handle.db, config, String(rows[0]!.id));
+  const queue = createJobQueue(handle, { runWorkers: false });
+  const app = await buildApp({
+    config,
+    database: handle,
+    queue,
+    events: createEventBus({
+      database: handle,
+      queue,
+      runDispatcher: false,
+      pollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
+      retryDelaySeconds: config.EVENTS_RETRY_DELAY_SECONDS,
+    }),
+    adapters: createAdapters(config),
+    state: { migrated: true, seeded: true },
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    base,
+    session: { headers: { cookie: `${sessionCookieName}=${session.token}` }, id: session.id },
+  };
+}
