@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
+// One walk per screen width, each on its worker's own server: both workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 // Issue 10: every back-office page at a phone (390x844) and a desktop (1280x800) width: a
 // screenshot to look at, nothing scrolls sideways, order numbers and emails stay on one line,
 // every action is within reach on a phone, and axe finds no violations.

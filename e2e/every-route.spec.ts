@@ -166,6 +166,10 @@ async function tapProblems(page: Page) {
 
 // Phones for everyone; the desktop too for the two roles that work at a desk (sort headers and
 // the assignment queue's boxes are desktop controls).
+// The walks are independent (each signs in on its worker's own server): spread them over both
+// workers, since together they are the suite's longest file.
+test.describe.configure({ mode: 'parallel' });
+
 const viewports = [
   { width: 390, height: 844, walkers: Object.keys(walkers) },
   { width: 1280, height: 800, walkers: ['back office', 'contractor'] },
