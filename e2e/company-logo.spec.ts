@@ -35,8 +35,14 @@ test("the company logo heads the customer's pages on a phone, within the screen"
     const orders = (await (await page.request.get('/api/customer/orders')).json()) as {
       items: { orderNumber: string }[];
     };
-    for (const path of ['/customer', `/customer/${orders.items[0]!.orderNumber}`]) {
-      await page.goto(path);
+    const orderPage = `/customer/${orders.items[0]!.orderNumber}`;
+    for (const path of ['/customer', orderPage, `${orderPage} (signed out)`]) {
+      if (path.endsWith('(signed out)')) {
+        // The portal's postcode step, before anyone has proved the order is theirs.
+        await page.context().clearCookies();
+        await page.goto(orderPage);
+        await expect(page.getByRole('heading', { name: 'Track your installation' })).toBeVisible();
+      } else await page.goto(path);
       const logo = page.getByRole('img', { name: `${general.company.name} logo` });
       await expect(logo).toBeVisible();
       await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);

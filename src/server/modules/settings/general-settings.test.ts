@@ -250,6 +250,8 @@ describe('settings take effect without a restart', () => {
     await put('/api/settings/company', { ...valid.company, name: 'Portal Name Ltd' });
     const res = await app.inject({ method: 'GET', url: '/api/public/customer-form/nope' });
     expect(res.json().company.name).toBe('Portal Name Ltd');
+    const company = await app.inject({ method: 'GET', url: '/api/public/company' });
+    expect(company.json()).toMatchObject({ name: 'Portal Name Ltd' });
   });
 
   it('a session idle longer than the new idle limit ends', async () => {
@@ -332,6 +334,10 @@ describe('company logo', () => {
       before: { logo: 'none' },
       after: { logo: 'set' },
     });
+    // The portal's postcode step, signed out and with no order yet, finds the same logo.
+    const company = await app.inject({ method: 'GET', url: '/api/public/company' });
+    expect(company.statusCode).toBe(200);
+    expect(company.json()).toMatchObject({ logoUrl: res.json().logoUrl });
   });
 
   it('takes an SVG and serves it redrawn as a PNG, without its script', async () => {
@@ -364,5 +370,7 @@ describe('company logo', () => {
     expect(res.json().logoUrl).toBeNull();
     const served = await app.inject({ method: 'GET', url: '/api/public/company-logo' });
     expect(served.statusCode).toBe(404);
+    const company = await app.inject({ method: 'GET', url: '/api/public/company' });
+    expect(company.json().logoUrl).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { smsAuthStatusResponseSchema, smsLoginSettingSchema } from '@shared/auth/auth.contracts';
 import { auditContext } from '../audit/audit.service';
 import { mapTilesSetting } from '@shared/dispatch/dispatch.contracts';
+import { companyContactSchema } from '@shared/customer-links/customer-form.contracts';
 import {
   bankHolidaysSettingsSchema,
   bookingSettingsSchema,
@@ -15,6 +16,7 @@ import {
 } from '@shared/settings/settings.contracts';
 import { readCompanyLogo, removeCompanyLogo, uploadCompanyLogo } from './company-logo.service';
 import {
+  getCompanyContact,
   getGeneralSettings,
   saveBankHolidays,
   saveBookingSettings,
@@ -109,6 +111,17 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/settings/company/logo', { config: backOffice }, async (request) =>
     removeCompanyLogo(app.deps, auditContext(request)),
+  );
+
+  // The company's name, contact details and logo for a customer's page that has no order to go
+  // with it yet (the portal's postcode step): public, like the details printed on every email.
+  app.get(
+    '/public/company',
+    {
+      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { response: { 200: companyContactSchema } },
+    },
+    async () => getCompanyContact(db()),
   );
 
   // The logo for the customer's pages and emails: public, like the pages that show it.

@@ -15,6 +15,7 @@ import { commonErrorCodes, customerJourneyErrorCodes } from '@shared/error-codes
 import { formatUkDay } from '@shared/orders/timeline-text';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { CompanyLogo } from '@web/components/company-logo';
+import { usePublicCompany } from '@web/api/settings/get-public-company';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
@@ -79,6 +80,7 @@ const proofResolver = zodResolver(portalProofBody, undefined, { raw: true });
 
 function PostcodeStep({ orderNumber, linkFailed }: { orderNumber: string; linkFailed: boolean }) {
   const prove = useProvePortal(orderNumber);
+  const company = usePublicCompany();
   const {
     register,
     handleSubmit,
@@ -113,6 +115,7 @@ function PostcodeStep({ orderNumber, linkFailed }: { orderNumber: string; linkFa
 
   return (
     <PageLayout width="narrow">
+      {company.data && <CompanyLogo company={company.data} />}
       <PageHeader
         title="Track your installation"
         description={`Order ${orderNumber}. To keep your details private, please confirm the postcode of the installation address.`}
