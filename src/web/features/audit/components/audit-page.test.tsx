@@ -97,6 +97,8 @@ describe('Security Audit page', () => {
     // Its keyboard layer is off: nothing focusable inside the image.
     expect(chart.getAttribute('tabindex')).toBeNull();
 
+    // An initialism keeps its capitals inside the sentence.
+    expect(screen.getByText('Figures for IP blocks')).toBeTruthy();
     const summary = screen.getByText('Figures for sign-ins');
     expect(summary.tagName.toLowerCase()).toBe('summary');
     expect(summary.className).toBe('min-h-6 cursor-pointer py-0.5');

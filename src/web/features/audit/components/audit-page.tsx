@@ -12,6 +12,7 @@ import { exportAuditUrl } from '@web/api/audit/export-audit';
 import { useAuditLog } from '@web/api/audit/list-audit';
 import { useUsers } from '@web/api/users/list-users';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
+import { formatDate } from '@web/lib/format-date';
 import { ListCard } from '@web/components/responsive-list';
 import { FilterBar } from '@web/components/filter-bar';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
@@ -134,7 +135,7 @@ function SecurityCharts({ filters }: { filters: AuditFilters }) {
           <h2 className="text-lg font-semibold text-slate-900">Security events over time</h2>
           <p className="text-sm text-slate-600">
             {charts.data
-              ? `${charts.data.from} to ${charts.data.to}, by the ${charts.data.interval} (London time).`
+              ? `${formatDate(charts.data.from)} to ${formatDate(charts.data.to)}, by the ${charts.data.interval} (London time).`
               : 'The last 30 days unless a date range is set.'}
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { inSentence } from '@web/lib/in-sentence';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type {
@@ -109,9 +110,7 @@ export function EventBarChart({
         </BarChart>
       </ResponsiveContainer>
       <details className="text-sm text-slate-700">
-        <summary className="min-h-6 cursor-pointer py-0.5">
-          Figures for {title.toLowerCase()}
-        </summary>
+        <summary className="min-h-6 cursor-pointer py-0.5">Figures for {inSentence(title)}</summary>
         <table className="mt-2 w-full text-left">
           <thead>
             <tr>

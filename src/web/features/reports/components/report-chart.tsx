@@ -1,3 +1,4 @@
+import { inSentence } from '@web/lib/in-sentence';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartBucket } from '@shared/reports/reports.contracts';
 
@@ -74,7 +75,7 @@ export function ReportChart<Key extends string>({
 }) {
   const name = `${title} ${bucketWords[bucket]}`;
   const totals = series
-    .map((s) => `${rows.reduce((sum, row) => sum + row[s.key], 0)} ${s.label.toLowerCase()}`)
+    .map((s) => `${rows.reduce((sum, row) => sum + row[s.key], 0)} ${inSentence(s.label)}`)
     .join(', ');
   const data = rows.map((row) => ({ ...row, label: bucketLabel(row.bucket, bucket) }));
 
@@ -133,7 +134,7 @@ export function ReportChart<Key extends string>({
       </figcaption>
       <details className="text-sm text-slate-700">
         <summary className="min-h-6 cursor-pointer py-0.5">
-          Figures for {title.toLowerCase()} {bucketWords[bucket]}
+          Figures for {inSentence(title)} {bucketWords[bucket]}
         </summary>
         <table className="mt-2 w-full text-left">
           <thead>

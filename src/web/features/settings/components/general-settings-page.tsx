@@ -355,7 +355,7 @@ function BookingSection({ initial }: { initial: BookingValues }) {
         </fieldset>
       ))}
       <label className="flex items-center gap-2 text-sm md:col-span-2">
-        <input type="checkbox" className="size-6" {...register('slots.all_day.offered')} />
+        <input type="checkbox" className="size-6 shrink-0" {...register('slots.all_day.offered')} />
         {visitSlotLabels.all_day} slot offered (from the morning start to the afternoon end)
       </label>
     </Section>
