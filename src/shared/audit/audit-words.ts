@@ -29,6 +29,32 @@ export const auditActionLabels: Record<string, string> = {
   'order.created': 'Order created',
 };
 
+/** What each kind of target is called on /audit. */
+export const auditTargetTypeLabels: Record<string, string> = {
+  user: 'User',
+  customer: 'Customer',
+  order: 'Order',
+  setting: 'Setting',
+  ip: 'IP address',
+  backup: 'Backup',
+  partner_api_key: 'API key',
+};
+
+/**
+ * A target in words: its kind, then its name where one is known (a user's), else its id.
+ * "user" + "Olivia Office" → "User: Olivia Office"; "ip" + "203.0.113.9" → "IP address: 203.0.113.9".
+ */
+export function auditTargetLine(
+  targetType: string | null,
+  targetId: string | null,
+  name?: string | null,
+): string | null {
+  if (!targetType) return null;
+  const kind = auditTargetTypeLabels[targetType] ?? capitalise(targetType.replaceAll('_', ' '));
+  const what = name ?? targetId;
+  return what ? `${kind}: ${what}` : kind;
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "order.reschedule_requested" → "Order: reschedule requested". */

@@ -65,6 +65,8 @@ export const auditEntrySchema = z.object({
   actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** The target in words ("User: Olivia Office", "IP address: 203.0.113.9"), or null. */
+  target: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   /** Each changed field's value before and after, in words. */
@@ -84,7 +86,7 @@ export const auditCsvHeader = [
   'Time (UTC)',
   'Actor',
   'Action',
-  'Target type',
+  'Target',
   'Target ID',
   'IP address',
   'Changes',

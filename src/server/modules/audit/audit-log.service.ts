@@ -8,7 +8,12 @@ import {
   type AuditFilters,
   type ChartInterval,
 } from '@shared/audit/audit.contracts';
-import { auditActionLabel, auditChangeLine, auditChanges } from '@shared/audit/audit-words';
+import {
+  auditActionLabel,
+  auditChangeLine,
+  auditChanges,
+  auditTargetLine,
+} from '@shared/audit/audit-words';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../errors';
 import { findUserNames } from '../users/user-lookup.service';
@@ -21,6 +26,8 @@ import {
 import { auditActions } from './audit.service';
 
 // Reading the audit log (/audit, issue 21). The log itself is written by recordAudit only.
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Empty filter fields mean no filter. */
 function cleanFilters(filters: AuditFilters): AuditFilters {
@@ -61,9 +68,14 @@ export function cursorCodec(secret: string) {
 export type CursorCodec = ReturnType<typeof cursorCodec>;
 
 async function toEntries(db: Database, rows: AuditPageRow[]): Promise<AuditEntry[]> {
+  // One lookup names the actors and the users acted on.
+  const userIds = rows.flatMap((row) => [
+    row.actorUserId,
+    row.targetType === 'user' ? row.targetId : null,
+  ]);
   const names = await findUserNames(
     db,
-    rows.map((row) => row.actorUserId).filter((id): id is string => !!id),
+    [...new Set(userIds)].filter((id): id is string => !!id && uuidPattern.test(id)),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -80,6 +92,11 @@ async function toEntries(db: Database, rows: AuditPageRow[]): Promise<AuditEntry
       : null,
     targetType: row.targetType,
     targetId: row.targetId,
+    target: auditTargetLine(
+      row.targetType,
+      row.targetId,
+      row.targetType === 'user' && row.targetId ? names.get(row.targetId) : null,
+    ),
     ip: row.ip,
     userAgent: row.userAgent,
     changes: auditChanges(row.details),
@@ -127,7 +144,7 @@ export async function* auditCsvLines(db: Database, rawFilters: AuditFilters) {
           entry.at,
           entry.actor?.name ?? 'System',
           entry.actionLabel,
-          entry.targetType,
+          entry.target,
           entry.targetId,
           entry.ip,
           entry.changes.map(auditChangeLine).join('; '),

@@ -86,6 +86,8 @@ describe('audit log API', () => {
     const target = await allPages(`${inJanuary}&targetType=user&targetId=user-3`);
     expect(target.length).toBeGreaterThan(0);
     expect(target.every((item) => item.targetId === 'user-3')).toBe(true);
+    // Not a user's id: the target keeps its id, after its kind in words.
+    expect(target[0]!.target).toBe('User: user-3');
 
     const ip = await allPages(`${inJanuary}&ip=198.51.100.7`);
     expect(ip).toHaveLength(22);
@@ -100,6 +102,23 @@ describe('audit log API', () => {
     );
     expect(combined.every((item) => item.action === 'auth.sign_in')).toBe(true);
     expect(combined.every((item) => item.at.startsWith('2026-01-10'))).toBe(true);
+  });
+
+  it('names the target in words: a user by name, an IP address as such', async () => {
+    await db()
+      .insert(auditLog)
+      .values({
+        at: new Date('2026-02-02T10:00:00Z'),
+        actorUserId: office.user.id,
+        action: 'user.updated',
+        targetType: 'user',
+        targetId: office.user.id,
+        details: {},
+      });
+    const [named] = await allPages('from=2026-02-02&to=2026-02-02&action=user.updated');
+    expect(named!.target).toBe('User: Audrey Reader');
+    const [blocked] = await allPages(`${inJanuary}&action=security.ip_blocked&targetType=ip`);
+    expect(blocked!.target).toBe('IP address: 203.0.113.9');
   });
 
   it('refuses a tampered, forged or garbled cursor with 400', async () => {
@@ -197,9 +216,7 @@ describe('audit log API', () => {
       /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(
-      'Time (UTC),Actor,Action,Target type,Target ID,IP address,Changes,User agent',
-    );
+    expect(lines[0]).toBe('Time (UTC),Actor,Action,Target,Target ID,IP address,Changes,User agent');
     expect(lines[0]!.split(',')).toEqual([...auditCsvHeader]);
     expect(lines).toHaveLength(1 + 22);
     expect(lines.slice(1).every((line) => line.includes(',198.51.100.7,'))).toBe(true);
@@ -219,7 +236,9 @@ describe('audit log API', () => {
     const res = await get(`/api/audit/export.csv?targetType=customer&targetId=${customer.id}`);
     expect(res.body).toContain('Notes: changed (personal data, not kept in the log)');
     expect(res.body).not.toContain('SUM(A1)');
-    expect(res.body).toContain(',Audrey Reader,Customer updated,customer,');
+    expect(res.body).toContain(
+      `,Audrey Reader,Customer updated,Customer: ${customer.id},${customer.id},`,
+    );
   });
 
   it('counts sign-ins, failures, lockouts and IP blocks per day and per hour', async () => {

@@ -15,6 +15,7 @@ const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   actor: { id: '11111111-1111-4111-8111-111111111111', name: 'Audrey Reader' },
   targetType: 'user',
   targetId: `user-${n}`,
+  target: `User: Person ${n}`,
   ip: '203.0.113.9',
   userAgent: 'test',
   changes: [],
@@ -43,7 +44,13 @@ function stub() {
                   actionLabel: 'User updated',
                   changes: [{ field: 'Last name', before: 'Old', after: 'New' }],
                 }),
-                entry(2),
+                entry(2, {
+                  action: 'customer.updated',
+                  actionLabel: 'Customer updated',
+                  targetType: 'customer',
+                  targetId: '22222222-2222-4222-8222-222222222222',
+                  target: 'Customer: 22222222-2222-4222-8222-222222222222',
+                }),
               ],
               nextCursor: 'page-2',
             },
@@ -62,7 +69,12 @@ describe('Security Audit page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Security Audit' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Audit log' });
     expect(within(table).getByText('Last name: Old → New')).toBeTruthy();
-    expect(within(table).getAllByText('Signed in')).toHaveLength(1);
+    expect(within(table).queryAllByText('Signed in')).toHaveLength(0);
+    // The target in words: a user by name, a customer as a link to their page.
+    expect(within(table).getByText('User: Person 1')).toBeTruthy();
+    expect(
+      within(table).getByRole('link', { name: 'Customer: 22222222-2222-4222-8222-222222222222' }),
+    ).toHaveProperty('pathname', '/customers/22222222-2222-4222-8222-222222222222');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('Signed out')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import {
   chartSeries,
   type AuditEntry,
@@ -12,7 +13,6 @@ import { exportAuditUrl } from '@web/api/audit/export-audit';
 import { useAuditLog } from '@web/api/audit/list-audit';
 import { useUsers } from '@web/api/users/list-users';
 import { DataTable, type DataTableColumn } from '@web/components/data-table';
-import { formatDate } from '@web/lib/format-date';
 import { ListCard } from '@web/components/responsive-list';
 import { FilterBar } from '@web/components/filter-bar';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Select } from '@web/components/ui/select';
 import { errorMessage } from '@web/lib/api-client';
-import { formatMoment } from '@web/lib/format-date';
+import { formatDate, formatMoment } from '@web/lib/format-date';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useListFilters } from '@web/lib/use-list-filters';
 import { EventBarChart } from './event-bar-chart';
@@ -57,6 +57,24 @@ function setFilters(values: FilterValues): AuditFilters {
   ) as AuditFilters;
 }
 
+/** The pages an entry's target opens on, where it has one. */
+const targetPages: Record<string, (id: string) => string> = {
+  customer: (id) => `/customers/${id}`,
+  order: (id) => `/orders/${id}`,
+};
+
+/** The target in words; a customer or an order opens its page. */
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  if (!entry.target) return <span className="text-slate-500">—</span>;
+  const page = entry.targetType && entry.targetId ? targetPages[entry.targetType] : undefined;
+  if (!page || !entry.targetId) return <span className="break-all">{entry.target}</span>;
+  return (
+    <Link href={page(entry.targetId)} className="break-all text-brand-700 underline">
+      {entry.target}
+    </Link>
+  );
+}
+
 function Changes({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0) return <span className="text-slate-500">—</span>;
   return (
@@ -80,15 +98,7 @@ const columns: DataTableColumn<AuditEntry>[] = [
   {
     id: 'target',
     header: 'Target',
-    cell: ({ row }) =>
-      row.original.targetType ? (
-        <span className="break-all">
-          {row.original.targetType}
-          {row.original.targetId ? `: ${row.original.targetId}` : ''}
-        </span>
-      ) : (
-        '—'
-      ),
+    cell: ({ row }) => <AuditTarget entry={row.original} />,
   },
   {
     id: 'ip',
@@ -112,10 +122,9 @@ function AuditCard({ entry }: { entry: AuditEntry }) {
         {formatMoment(entry.at)} · {entry.actor?.name ?? 'System'}
         {entry.ip ? ` · ${entry.ip}` : ''}
       </p>
-      {entry.targetType && (
-        <p className="text-sm break-all text-slate-700">
-          {entry.targetType}
-          {entry.targetId ? `: ${entry.targetId}` : ''}
+      {entry.target && (
+        <p className="text-sm text-slate-700">
+          <AuditTarget entry={entry} />
         </p>
       )}
       <div className="text-sm text-slate-700">
