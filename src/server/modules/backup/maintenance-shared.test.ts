@@ -1,0 +1,84 @@
+// Two app processes on one PostgreSQL database: a restore started on one puts the other in
+// maintenance too (the shared flag, decision 075), and it comes back when the restore ends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { signInAs, waitFor } from '../../../../tests/support/auth';
+import { createBackupNow, startRestore } from './backup.service';
+import { claimMaintenance, maintenanceOf } from './maintenance-state';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let a: TestApp;
+let b: TestApp;
+let secondHandle: DatabaseHandle;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  a = await createTestApp();
+  secondHandle = await openDatabase({ databaseUrl: a.deps.database.url!, maxConnections: 3 });
+  b = await createTestApp({ database: secondHandle });
+});
+
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await secondHandle?.close();
+});
+
+describe.skipIf(!onPostgres)('maintenance across app processes', () => {
+  it('a restore on one server makes the other answer 503 with Retry-After until it ends', async () => {
+    const { headers } = await signInAs(b, 'back_office');
+    const me = () => b.inject({ method: 'GET', url: '/api/auth/user', headers });
+    expect((await me()).statusCode).toBe(200);
+    const made = await createBackupNow(a.deps, {}, 'cli');
+
+    let begin!: () => void;
+    const gate = new Promise<void>((resolve) => (begin = resolve));
+    const { done } = await startRestore(a.deps, made.name, { trigger: 'manual', after: gate });
+
+    const refused = await waitFor(async () => {
+      const response = await me();
+      return response.statusCode === 503 ? response : null;
+    });
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({
+      status: 503,
+      code: 'MAINTENANCE',
+      detail:
+        'Uplink is restoring a backup and will be back in a few minutes. Please try again shortly.',
+    });
+    const status = await b.inject({ method: 'GET', url: '/api/maintenance' });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({
+      active: true,
+      restore: { kind: 'restore', name: made.name, status: 'running' },
+    });
+    // Neither server starts a second restore meanwhile; B's flag came from the database.
+    expect(maintenanceOf(b.deps.database).active).toBe(false);
+    await expect(startRestore(b.deps, made.name, { trigger: 'manual' })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect(
+      await claimMaintenance(b.deps.database, maintenanceOf(b.deps.database), {
+        ...made,
+      } as never),
+    ).toBe(false);
+
+    begin();
+    expect((await done).status).toBe('succeeded');
+    const after = await waitFor(async () => {
+      const response = await b.inject({ method: 'GET', url: '/api/maintenance' });
+      const body = response.json() as { active: boolean; restore: unknown };
+      return body.active === false ? body : null;
+    });
+    expect(after.restore).toMatchObject({ name: made.name, status: 'succeeded', progress: 100 });
+    // Back: answered normally (the restore ended every session, so signed out).
+    expect((await me()).statusCode).toBe(401);
+    const again = await signInAs(b, 'back_office');
+    expect(
+      (await b.inject({ method: 'GET', url: '/api/auth/user', headers: again.headers })).statusCode,
+    ).toBe(200);
+  }, 120_000);
+});
