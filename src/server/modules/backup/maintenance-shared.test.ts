@@ -1,5 +1,7 @@
 // Two app processes on one PostgreSQL database: a restore started on one puts the other in
 // maintenance too (the shared flag, decision 075), and it comes back when the restore ends.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -80,5 +82,51 @@ describe.skipIf(!onPostgres)('maintenance across app processes', () => {
     expect(
       (await b.inject({ method: 'GET', url: '/api/auth/user', headers: again.headers })).statusCode,
     ).toBe(200);
+  }, 120_000);
+
+  it('the CLI restore puts running servers in maintenance while it runs', async () => {
+    const made = await createBackupNow(a.deps, {}, 'cli');
+    const root = fileURLToPath(new URL('../../../..', import.meta.url));
+    const cli = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli.ts', 'backup:restore', '--name', made.name, '--yes'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: 'false',
+          DATABASE_URL: a.deps.database.url!,
+          DATA_DIR: a.deps.config.DATA_DIR,
+          PUBLIC_URL: a.deps.config.PUBLIC_URL,
+        },
+      },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => cli.on('close', resolve));
+
+    const refused = await waitFor(
+      async () => {
+        const response = await b.inject({ method: 'GET', url: '/api/auth/user' });
+        return response.statusCode === 503 ? response : null;
+      },
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.json()).toMatchObject({ code: 'MAINTENANCE' });
+
+    expect(await exited, output).toBe(0);
+    expect(output).toBe(`Restored ${made.name}. Every session has ended.\n`);
+    await waitFor(async () => {
+      const response = await b.inject({ method: 'GET', url: '/api/auth/user' });
+      return response.statusCode === 401 ? response : null;
+    });
+    const status = await b.inject({ method: 'GET', url: '/api/maintenance' });
+    expect(status.json()).toMatchObject({
+      active: false,
+      restore: { name: made.name, status: 'succeeded', trigger: 'cli' },
+    });
   }, 120_000);
 });
