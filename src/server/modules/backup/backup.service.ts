@@ -345,8 +345,7 @@ export async function startRestore(
     finishedAt: null,
   };
   if (state.active) throw busyRestoring();
-  state.active = true;
-  state.restore = run;
+  state.active = true; // this process's one restore, held while the shared flag is claimed
   let claimed: boolean;
   try {
     claimed = await claimMaintenance(deps.database, state, run);
@@ -358,6 +357,7 @@ export async function startRestore(
     state.active = false;
     throw busyRestoring();
   }
+  state.restore = run;
   const release = holdMaintenance(deps.database, state);
   const done = performRestore(deps, store, run, options).finally(async () => {
     await release();

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupRun } from '@shared/backup/backup.contracts';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { signInAs, waitFor } from '../../../../tests/support/auth';
@@ -62,11 +63,10 @@ describe.skipIf(!onPostgres)('maintenance across app processes', () => {
     await expect(startRestore(b.deps, made.name, { trigger: 'manual' })).rejects.toMatchObject({
       statusCode: 409,
     });
-    expect(
-      await claimMaintenance(b.deps.database, maintenanceOf(b.deps.database), {
-        ...made,
-      } as never),
-    ).toBe(false);
+    const running = status.json().restore as BackupRun;
+    expect(await claimMaintenance(b.deps.database, maintenanceOf(b.deps.database), running)).toBe(
+      false,
+    );
 
     begin();
     expect((await done).status).toBe('succeeded');
