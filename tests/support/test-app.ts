@@ -1,6 +1,7 @@
 import { closeAdapters, createAdapters } from '../../src/server/adapters/adapters';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/client';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue';
 import { registerJobs } from '../../src/server/jobs/register';
 import { createEventBus } from '../../src/server/modules/events/events.service';
@@ -28,9 +29,11 @@ export async function createTestApp(
     webDistDir?: string;
     /** Fastify's logger options; off unless a test reads the log lines. */
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    /** Another handle on the worker's database: a second app process, as it were. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await getTestDatabase();
+  const database = options.database ?? (await getTestDatabase());
   const config: Config = testConfig(options.config as Record<string, string>);
   const workers = options.workers ?? false;
   const queue = createJobQueue(database, { runWorkers: workers, pollingIntervalSeconds: 0.5 });

@@ -1,5 +1,5 @@
-// One backup is one .tar.gz: manifest.json, the database (database/<table>.ndjson and
-// database/sequences.json) and every uploaded file (files/<storage key>).
+// One backup is one .tar.gz: manifest.json, the database (database.sql, a data-only dump in
+// pg_dump's plain format) and every uploaded file (files/<storage key>). Decision 075.
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,29 +11,44 @@ import type { Database } from '../../db/client';
 import { backupPrefix } from './backup-store';
 import {
   dumpDatabase,
+  dumpOptions,
   excludedTables,
   restoreDatabase,
+  type BackupData,
   type DumpedTable,
   type SchemaVersion,
 } from './database-dump';
 import { extractTarGzFile, writeTarGz, type TarMember } from './tar-gz';
 
+/** The archive member holding the database. */
+export const databaseMember = 'database.sql';
+
 export type BackupManifest = {
   format: 'uplink-backup';
-  formatVersion: 1;
+  /** 2: the database as database.sql; 1 (before decision 075): JSON lines per table. */
+  formatVersion: 1 | 2;
   appVersion: string;
   /** The last migration applied to the database backed up. */
   schemaVersion: SchemaVersion;
   createdAt: string;
   /** The engine it came from; either engine restores it. */
   engine: 'pglite' | 'postgres';
-  database: {
-    format: 'json-lines-per-table';
-    /** In restore order (parents first). */
-    tables: DumpedTable[];
-    excludedTables: string[];
-    sequences: Record<string, number>;
-  };
+  database:
+    | {
+        format: 'pg_dump-plain';
+        /** The archive member, and the pg_dump options whose output it matches. */
+        file: typeof databaseMember;
+        dumpOptions: string;
+        /** In restore order (parents first). */
+        tables: DumpedTable[];
+        excludedTables: string[];
+      }
+    | {
+        format: 'json-lines-per-table';
+        tables: (DumpedTable & { file: string })[];
+        excludedTables: string[];
+        sequences: Record<string, number>;
+      };
   rowCounts: Record<string, number>;
   files: { key: string; sizeBytes: number }[];
   /** SHA-256 (hex) of every other member of the archive. */
@@ -79,12 +94,14 @@ export async function buildBackupArchive(
   const work = await mkdtemp(path.join(os.tmpdir(), 'uplink-backup-'));
   const cleanup = () => rm(work, { recursive: true, force: true });
   try {
-    const databaseDir = path.join(work, 'database');
-    await mkdir(databaseDir);
-    const dump = await dumpDatabase(sources.db, databaseDir, (done, total, table) =>
-      onProgress(5 + Math.round((done / total) * 55), `Copying the database (${table})`),
+    const databaseFile = path.join(work, databaseMember);
+    const dump = await dumpDatabase(
+      sources.db,
+      databaseFile,
+      `Uplink ${appVersion}`,
+      (done, total, table) =>
+        onProgress(5 + Math.round((done / total) * 55), `Copying the database (${table})`),
     );
-    await writeFile(path.join(databaseDir, 'sequences.json'), JSON.stringify(dump.sequences));
 
     const keys = await storedFileKeys(sources.storage);
     const files: BackupManifest['files'] = [];
@@ -104,27 +121,24 @@ export async function buildBackupArchive(
 
     await onProgress(92, 'Writing the archive');
     const members: TarMember[] = [
-      ...dump.tables.map((t) => ({
-        name: `database/${t.file}`,
-        file: path.join(databaseDir, t.file),
-      })),
-      { name: 'database/sequences.json', file: path.join(databaseDir, 'sequences.json') },
+      { name: databaseMember, file: databaseFile },
       ...files.map((f) => ({ name: `files/${f.key}`, file: path.join(work, 'files', f.key) })),
     ];
     const checksums: Record<string, string> = {};
     for (const member of members) checksums[member.name] = await sha256Of(member.file);
     const manifest: BackupManifest = {
       format: 'uplink-backup',
-      formatVersion: 1,
+      formatVersion: 2,
       appVersion,
       schemaVersion: dump.version,
       createdAt: createdAt.toISOString(),
       engine: sources.engine,
       database: {
-        format: 'json-lines-per-table',
+        format: 'pg_dump-plain',
+        file: databaseMember,
+        dumpOptions,
         tables: dump.tables,
         excludedTables: [...excludedTables],
-        sequences: dump.sequences,
       },
       rowCounts: Object.fromEntries(dump.tables.map((t) => [t.name, t.rows])),
       files,
@@ -155,7 +169,7 @@ export async function openBackupArchive(archive: string, folder: string) {
   const manifest = JSON.parse(
     await readFile(path.join(folder, 'manifest.json'), 'utf8'),
   ) as BackupManifest;
-  if (manifest.format !== 'uplink-backup' || manifest.formatVersion !== 1)
+  if (manifest.format !== 'uplink-backup' || ![1, 2].includes(manifest.formatVersion))
     throw new UnusableBackupError('Not an Uplink backup, or made by a newer version');
   for (const name of names) {
     if (name === 'manifest.json') continue;
@@ -186,14 +200,18 @@ export async function restoreFromFolder(
   manifest: BackupManifest,
   onProgress: Progress,
 ): Promise<void> {
+  const data: BackupData =
+    manifest.database.format === 'json-lines-per-table'
+      ? {
+          format: 'ndjson',
+          folder: path.join(folder, 'database'),
+          tables: manifest.database.tables,
+          sequences: manifest.database.sequences,
+        }
+      : { format: 'sql', file: path.join(folder, databaseMember) };
   await restoreDatabase(
     sources.db,
-    path.join(folder, 'database'),
-    {
-      version: manifest.schemaVersion,
-      tables: manifest.database.tables,
-      sequences: manifest.database.sequences,
-    },
+    { version: manifest.schemaVersion, tables: manifest.database.tables, data },
     (done, total, table) =>
       onProgress(10 + Math.round((done / total) * 60), `Restoring the database (${table})`),
   );

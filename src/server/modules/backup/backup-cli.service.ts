@@ -54,7 +54,7 @@ export function backupCommands(program: Command, withDeps: WithDeps, context: Au
   program
     .command('backup:restore')
     .description(
-      'replace the database and uploaded files with a backup (stop the server first); asks for the name typed out',
+      'replace the database and uploaded files with a backup; running servers on the same PostgreSQL answer 503 meanwhile (the embedded database needs the server stopped); asks for the name typed out',
     )
     .requiredOption('--name <name>', 'the backup to restore (see backup:list)')
     .option('--yes', 'do not ask for the name typed out')

@@ -35,7 +35,13 @@ import {
 } from './backup.repository';
 import type { BackupRunRow } from './backup.schema';
 import { backupNameFor, createBackupStore, type BackupStore } from './backup-store';
-import { maintenanceOf } from './maintenance.routes';
+import {
+  claimMaintenance,
+  holdMaintenance,
+  inMaintenance,
+  maintenanceOf,
+  maintenancePollMs,
+} from './maintenance-state';
 
 export type BackupDeps = Pick<AppDeps, 'config' | 'database' | 'adapters'> &
   Partial<Pick<AppDeps, 'queue' | 'log'>>;
@@ -95,7 +101,7 @@ export async function getRun(deps: BackupDeps, id: string): Promise<BackupRun> {
 }
 
 async function assertIdle(deps: BackupDeps) {
-  if (maintenanceOf(deps.database).active)
+  if (inMaintenance(maintenanceOf(deps.database)))
     throw conflict(backupErrorCodes.backupBusy, 'A restore is running; try again when it ends');
   await abandonStaleRuns(deps.database.db, new Date(Date.now() - staleAfterMs));
   const running = await runningRun(deps.database.db);
@@ -260,7 +266,7 @@ export function lastDueTime(schedule: BackupSchedule, now: Date): Date {
  */
 export async function runScheduledBackup(deps: BackupDeps, now = new Date()) {
   const schedule = await getBackupSchedule(deps);
-  if (!schedule.enabled || maintenanceOf(deps.database).active) return null;
+  if (!schedule.enabled || inMaintenance(maintenanceOf(deps.database))) return null;
   const due = lastDueTime(schedule, now);
   const last = await lastScheduledRun(deps.database.db);
   if (last && last.startedAt >= due) return null;
@@ -309,9 +315,13 @@ export type RestoreOptions = {
   after?: Promise<unknown>;
 };
 
+const busyRestoring = () =>
+  conflict(backupErrorCodes.backupBusy, 'A restore is running; try again when it ends');
+
 /**
  * Checks a restore can start (the backup exists, nothing else runs) and starts it: this server
- * goes into maintenance at once; `done` settles when it is back.
+ * goes into maintenance at once, and on PostgreSQL every other server on the database within a
+ * second (the shared flag, claimed here in its own statement); `done` settles when it is back.
  */
 export async function startRestore(
   deps: BackupDeps,
@@ -334,9 +344,23 @@ export async function startRestore(
     startedAt: new Date().toISOString(),
     finishedAt: null,
   };
-  state.active = true;
+  if (state.active) throw busyRestoring();
+  state.active = true; // this process's one restore, held while the shared flag is claimed
+  let claimed: boolean;
+  try {
+    claimed = await claimMaintenance(deps.database, state, run);
+  } catch (error) {
+    state.active = false;
+    throw error;
+  }
+  if (!claimed) {
+    state.active = false;
+    throw busyRestoring();
+  }
   state.restore = run;
-  const done = performRestore(deps, store, run, options).finally(() => {
+  const release = holdMaintenance(deps.database, state);
+  const done = performRestore(deps, store, run, options).finally(async () => {
+    await release();
     state.active = false;
   });
   return { run: { ...run }, done };
@@ -353,6 +377,11 @@ async function performRestore(
     run.step = step;
   };
   await options.after;
+  // The other servers learn of the restore from their next poll: give them that long before
+  // the restore takes the tables away.
+  if (deps.database.kind === 'postgres') {
+    await new Promise((resolve) => setTimeout(resolve, 2 * maintenancePollMs));
+  }
   const work = await mkdtemp(path.join(os.tmpdir(), 'uplink-restore-'));
   try {
     progress(2, 'Fetching the backup');

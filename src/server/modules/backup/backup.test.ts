@@ -16,6 +16,7 @@ import { buildBackupArchive, type BackupManifest } from './backup-archive';
 import { backupStoreOf, createBackupNow, startRestore } from './backup.service';
 import { backupNameFor } from './backup-store';
 import { migrateUpTo, readJournal, schemaVersionOf } from './database-dump';
+import { writeTarGz } from './tar-gz';
 
 let app: TestApp;
 let admin: AuthHeaders;
@@ -104,6 +105,17 @@ describe('backups over HTTP', () => {
     expect(manifest.schemaVersion.tag).toBe(readJournal().at(-1)!.tag);
     expect(manifest.rowCounts.users).toBeGreaterThanOrEqual(1);
     expect(manifest.database.excludedTables).toContain('sessions');
+    expect(manifest).toMatchObject({
+      formatVersion: 2,
+      database: { format: 'pg_dump-plain', file: 'database.sql' },
+    });
+    expect([...members.keys()].filter((n) => !n.startsWith('files/')).sort()).toEqual([
+      'database.sql',
+      'manifest.json',
+    ]);
+    expect(members.get('database.sql')!.toString()).toMatch(
+      /\nINSERT INTO public\.users \(.*\) VALUES\n\t\('/,
+    );
     expect(Object.keys(manifest.checksums).sort()).toEqual(
       [...members.keys()].filter((n) => n !== 'manifest.json').sort(),
     );
@@ -245,6 +257,76 @@ describe('restore', () => {
     expect(runs.rows).toEqual([{ kind: 'restore', status: 'succeeded' }]);
     admin = await signIn(app, (await signInAs(app, 'back_office')).user);
   }, 120_000);
+
+  it('still restores a backup made in the JSON-lines format (before decision 075)', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const os = await import('node:os');
+    const work = await mkdtemp(path.join(os.tmpdir(), 'v1-'));
+    const line = JSON.stringify({
+      id: '0b5b8a3e-8a1c-4d5e-9f00-000000000001',
+      name: 'From a v1 backup',
+      code: 'V1',
+      contact_name: null,
+      contact_email: null,
+      contact_phone: null,
+      sla_target_days: 3,
+      active: true,
+      created_at: '2026-11-01T10:00:00.123456+00:00',
+      updated_at: '2026-11-01T10:00:00.123456+00:00',
+    });
+    await writeFile(path.join(work, 'partners.ndjson'), `${line}\n`);
+    await writeFile(path.join(work, 'sequences.json'), JSON.stringify({ order_number_seq: 41 }));
+    const { createHash } = await import('node:crypto');
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const version = (await schemaVersionOf(app.deps.database.db))!;
+    const at = new Date(Date.now() + 10_000);
+    await writeFile(
+      path.join(work, 'manifest.json'),
+      JSON.stringify({
+        format: 'uplink-backup',
+        formatVersion: 1,
+        appVersion: '0.1.0',
+        schemaVersion: version,
+        createdAt: at.toISOString(),
+        engine: 'pglite',
+        database: {
+          format: 'json-lines-per-table',
+          tables: [{ name: 'partners', rows: 1, file: 'partners.ndjson' }],
+          excludedTables: [],
+          sequences: { order_number_seq: 41 },
+        },
+        rowCounts: { partners: 1 },
+        files: [],
+        checksums: {
+          'database/partners.ndjson': sha(`${line}\n`),
+          'database/sequences.json': sha(JSON.stringify({ order_number_seq: 41 })),
+        },
+      }),
+    );
+    const archive = path.join(work, 'v1.tar.gz');
+    await writeTarGz(archive, [
+      { name: 'manifest.json', file: path.join(work, 'manifest.json') },
+      { name: 'database/partners.ndjson', file: path.join(work, 'partners.ndjson') },
+      { name: 'database/sequences.json', file: path.join(work, 'sequences.json') },
+    ]);
+    await backupStoreOf(app.deps).save(backupNameFor(at), archive);
+    const { done } = await startRestore(app.deps, backupNameFor(at), { trigger: 'manual' });
+    expect(await done).toMatchObject({ status: 'succeeded', error: null });
+    const { rows } = await app.deps.database.query(
+      `select name, sla_target_days, created_at::text as at from partners`,
+    );
+    expect(rows).toEqual([
+      {
+        name: 'From a v1 backup',
+        sla_target_days: 3,
+        at: expect.stringMatching(/^2026-11-01 10:00:00.123456/),
+      },
+    ]);
+    const sequence = await app.deps.database.query(`select last_value from order_number_seq`);
+    expect(Number(sequence.rows[0]!.last_value)).toBe(41);
+    admin = await signIn(app, (await signInAs(app, 'back_office')).user);
+  }, 60_000);
 
   it('refuses a damaged backup and leaves the database as it was', async () => {
     await createPartner(app, { name: 'Still Here' });

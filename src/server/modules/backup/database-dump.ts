@@ -1,7 +1,8 @@
-// The database part of a backup: every application table's rows as JSON lines, in an order
-// that satisfies the foreign keys, read in one snapshot; restored in one transaction by
-// rebuilding the schema at the backup's migration, loading the rows, then migrating to now.
-// Engine-independent (PGlite and PostgreSQL read and write the same files), decision 065.
+// The database part of a backup: a data-only dump in pg_dump's plain SQL format (every
+// application table's rows as INSERTs, parents first, then the sequences), read in one
+// snapshot; restored in one transaction by rebuilding the schema at the backup's migration,
+// running the dump, then migrating to now. Engine-independent (PGlite and PostgreSQL write
+// and read the same script), decisions 065 and 075.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,10 +12,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from '../../db/client';
 import { migrationsFolder } from '../../db/migrate';
+import { sqlStatements } from './sql-script';
 
 export type SchemaVersion = { tag: string; index: number; createdAt: number };
 
-export type DumpedTable = { name: string; rows: number; file: string };
+export type DumpedTable = { name: string; rows: number };
 
 /**
  * Tables left out of every backup, each for a reason: sessions (a restore ends them all, and
@@ -130,67 +132,178 @@ async function orderColumnsOf(db: Database | Tx, table: string, columns: string[
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-const batchSize = 2000;
+/** Rows per INSERT statement (pg_dump's --rows-per-insert). */
+const rowsPerInsert = 1000;
+
+/** Types pg_dump writes without quotes; every other value is a quoted literal. */
+const unquotedTypes = new Set(['smallint', 'integer', 'bigint', 'boolean', 'oid']);
+
+/** Tells how a backup's database.sql was made: pg_dump's plain format with these options. */
+export const dumpOptions = `--data-only --column-inserts --rows-per-insert=${rowsPerInsert}`;
+
+const scriptHeader = (serverVersion: string, dumpedBy: string, version: SchemaVersion) =>
+  `--
+-- PostgreSQL database dump
+--
+
+-- Dumped from database version ${serverVersion}
+-- Dumped by ${dumpedBy} (the plain format of pg_dump ${dumpOptions})
+-- Schema version: ${version.tag} (load onto a database migrated to it)
+
+SET statement_timeout = 0;
+SET lock_timeout = 0;
+SET idle_in_transaction_session_timeout = 0;
+SET client_encoding = 'UTF8';
+SET standard_conforming_strings = on;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+SET xmloption = content;
+SET client_min_messages = warning;
+SET row_security = off;
+`;
+
+const scriptFooter = `
+--
+-- PostgreSQL database dump complete
+--
+
+`;
+
+/** Writes to a file stream, waiting when its buffer is full. */
+function writerOf(file: string) {
+  const out = createWriteStream(file);
+  let failed: Error | null = null;
+  out.on('error', (error) => {
+    failed = error;
+  });
+  return {
+    async write(text: string) {
+      if (failed) throw failed;
+      if (!out.write(text)) await once(out, 'drain');
+    },
+    end: () =>
+      new Promise<void>((resolve, reject) => {
+        if (failed) return reject(failed);
+        out.end(() => resolve());
+      }),
+    destroy: () => out.destroy(),
+  };
+}
 
 /**
- * Writes each table's rows as one JSON object per line to `folder/<table>.ndjson`, all read
- * in one repeatable-read snapshot. Answers the tables in restore order, with their row counts.
+ * Writes the database as pg_dump's plain SQL format (data only, one INSERT with column names
+ * per `rowsPerInsert` rows, the sequences set at the end) to `file`, every value's literal
+ * made by PostgreSQL itself, all read in one repeatable-read snapshot. Answers the tables in
+ * restore order (parents first), with their row counts.
  */
 export async function dumpDatabase(
   db: Database,
-  folder: string,
+  file: string,
+  dumpedBy: string,
   onTable: (done: number, total: number, table: string) => Promise<void> | void,
-): Promise<{ version: SchemaVersion; tables: DumpedTable[]; sequences: Record<string, number> }> {
-  return db.transaction(
-    async (tx) => {
-      const version = await schemaVersionOf(tx);
-      if (!version) throw new Error('The database has no migrations applied');
-      const tables = (await tablesInOrder(tx)).filter(
-        (t) => !(excludedTables as readonly string[]).includes(t),
-      );
-      const dumped: DumpedTable[] = [];
-      for (const [index, table] of tables.entries()) {
-        await onTable(index, tables.length, table);
-        const columns = await columnsOf(tx, table);
-        const order = await orderColumnsOf(tx, table, columns);
-        const select = columns
-          .map((c) => {
-            const expression = redactions[table]?.[c];
-            return expression ? `${expression} as ${ident(c)}` : ident(c);
-          })
-          .join(', ');
-        const file = `${table}.ndjson`;
-        const out = createWriteStream(path.join(folder, file));
-        let rows = 0;
-        for (let offset = 0; ; offset += batchSize) {
-          const batch = await all(
-            tx,
-            sql.raw(
-              `select row_to_json(t)::text as line from (select ${select} from public.${ident(table)}
-                order by ${order.map(ident).join(', ')} limit ${batchSize} offset ${offset}) t`,
-            ),
-          );
-          for (const row of batch) {
-            if (!out.write(`${String(row.line)}\n`)) await once(out, 'drain');
-          }
-          rows += batch.length;
-          if (batch.length < batchSize) break;
+): Promise<{ version: SchemaVersion; tables: DumpedTable[] }> {
+  const out = writerOf(file);
+  try {
+    const result = await db.transaction(
+      async (tx) => {
+        // Text forms that read back exactly, whatever the server's defaults (as pg_dump sets).
+        await tx.execute(sql.raw(`set local datestyle = 'ISO'`));
+        await tx.execute(sql.raw(`set local intervalstyle = 'postgres'`));
+        await tx.execute(sql.raw(`set local extra_float_digits = 3`));
+        await tx.execute(sql.raw(`set local timezone = 'UTC'`));
+        const version = await schemaVersionOf(tx);
+        if (!version) throw new Error('The database has no migrations applied');
+        const [server] = await all(tx, sql`select current_setting('server_version') as v`);
+        await out.write(scriptHeader(String(server!.v), dumpedBy, version));
+        const tables = (await tablesInOrder(tx)).filter(
+          (t) => !(excludedTables as readonly string[]).includes(t),
+        );
+        const dumped: DumpedTable[] = [];
+        for (const [index, table] of tables.entries()) {
+          await onTable(index, tables.length, table);
+          dumped.push({ name: table, rows: await dumpTable(tx, table, out.write) });
         }
-        await new Promise<void>((resolve, reject) => out.end(() => resolve()).on('error', reject));
-        dumped.push({ name: table, rows, file });
-      }
-      const sequences: Record<string, number> = {};
-      for (const row of await all(
-        tx,
-        sql`select sequencename, last_value from pg_sequences
-             where schemaname = 'public' and last_value is not null`,
-      )) {
-        sequences[String(row.sequencename)] = Number(row.last_value);
-      }
-      return { version, tables: dumped, sequences };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        await out.write(await sequencesScript(tx));
+        await out.write(scriptFooter);
+        return { version, tables: dumped };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    await out.end();
+    return result;
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
+}
+
+async function dumpTable(tx: Tx, table: string, write: (text: string) => Promise<void>) {
+  const columns = await all(
+    tx,
+    sql`select a.attname as name, quote_ident(a.attname) as quoted,
+               format_type(a.atttypid, null) as type, a.attidentity as identity
+          from pg_attribute a
+         where a.attrelid = ${`public."${table}"`}::regclass and a.attnum > 0
+           and not a.attisdropped and a.attgenerated = ''
+         order by a.attnum`,
   );
+  const names = columns.map((c) => String(c.name));
+  const order = await orderColumnsOf(tx, table, names);
+  const literal = columns
+    .map((c) => {
+      const name = String(c.name);
+      const value = redactions[table]?.[name] ?? ident(name);
+      return unquotedTypes.has(String(c.type))
+        ? `coalesce((${value})::text, 'NULL')`
+        : `quote_nullable(${value})`;
+    })
+    .join(` || ', ' || `);
+  const [quotedTable] = await all(tx, sql`select quote_ident(${table}) as q`);
+  const override = columns.some((c) => c.identity === 'a') ? ' OVERRIDING SYSTEM VALUE' : '';
+  const insert = `INSERT INTO public.${String(quotedTable!.q)} (${columns
+    .map((c) => String(c.quoted))
+    .join(', ')})${override} VALUES\n\t`;
+  await write(
+    `\n--\n-- Data for Name: ${table}; Type: TABLE DATA; Schema: public; Owner: -\n--\n\n`,
+  );
+  await tx.execute(
+    sql.raw(
+      `declare backup_rows no scroll cursor for
+         select '(' || ${literal} || ')' as row from public.${ident(table)} t
+          order by ${order.map(ident).join(', ')}`,
+    ),
+  );
+  let rows = 0;
+  for (;;) {
+    const batch = await all(tx, sql.raw(`fetch ${rowsPerInsert} from backup_rows`));
+    if (batch.length > 0) {
+      await write(`${insert}${batch.map((r) => String(r.row)).join(',\n\t')};\n`);
+    }
+    rows += batch.length;
+    if (batch.length < rowsPerInsert) break;
+  }
+  await tx.execute(sql.raw('close backup_rows'));
+  if (rows > 0) await write('\n');
+  return rows;
+}
+
+/** pg_dump's SEQUENCE SET entries: each sequence's value, or its start if never used. */
+async function sequencesScript(tx: Tx) {
+  const rows = await all(
+    tx,
+    sql`select sequencename as name,
+               format('SELECT pg_catalog.setval(%L, %s, %s);',
+                      'public.' || quote_ident(sequencename),
+                      coalesce(last_value, start_value),
+                      case when last_value is null then 'false' else 'true' end) as line
+          from pg_sequences where schemaname = 'public' order by sequencename`,
+  );
+  return rows
+    .map(
+      (r) =>
+        `\n--\n-- Name: ${String(r.name)}; Type: SEQUENCE SET; Schema: public; Owner: -\n--\n\n${String(r.line)}\n`,
+    )
+    .join('');
 }
 
 /** Drops every application object (tables, views, sequences, functions, types) and the migration log. */
@@ -226,20 +339,101 @@ begin
   end loop;
 end $$`;
 
+/** The rows a backup holds: its database.sql, or (backups made before decision 075) JSON lines. */
+export type BackupData =
+  | { format: 'sql'; file: string }
+  | {
+      format: 'ndjson';
+      folder: string;
+      tables: { name: string; file: string }[];
+      sequences: Record<string, number>;
+    };
+
+/** Statements a data-only dump holds; anything else in database.sql refuses the restore. */
+const dumpStatement =
+  /^(SET\s|SELECT pg_catalog\.set_config\(|INSERT INTO public\.|SELECT pg_catalog\.setval\()/i;
+
+/** Runs a backup's database.sql in `tx`, telling which table it is at. */
+async function loadScript(
+  tx: Tx,
+  file: string,
+  tables: string[],
+  onTable: (done: number, total: number, table: string) => Promise<void> | void,
+) {
+  // The script's SET lines outlast the transaction: each setting is put back once it has run
+  // (a failure rolls them back with the rest).
+  const saved = new Map<string, string>();
+  let current = '';
+  for await (const statement of sqlStatements(file)) {
+    if (!dumpStatement.test(statement)) {
+      throw new Error(
+        `The backup's database.sql holds a statement a data dump does not: ${statement.slice(0, 80)}`,
+      );
+    }
+    const setting =
+      /^SET\s+([a-z_]+)/i.exec(statement)?.[1] ??
+      /^SELECT pg_catalog\.set_config\('([a-z_]+)'/i.exec(statement)?.[1];
+    if (setting && !saved.has(setting.toLowerCase())) {
+      const [row] = await all(tx, sql`select current_setting(${setting}) as v`);
+      saved.set(setting.toLowerCase(), String(row!.v));
+    }
+    const table = /^INSERT INTO public\.("(?:[^"]|"")+"|[^\s(]+)/i.exec(statement)?.[1];
+    if (table && table !== current) {
+      current = table;
+      const name = table.startsWith('"') ? table.slice(1, -1).replaceAll('""', '"') : table;
+      await onTable(Math.max(0, tables.indexOf(name)), tables.length, name);
+    }
+    await tx.execute(sql.raw(statement));
+  }
+  for (const [name, value] of saved) {
+    await tx.execute(sql`select set_config(${name}, ${value}, false)`);
+  }
+}
+
 async function* readLines(file: string) {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   for await (const line of lines) if (line) yield line;
 }
 
+/** Loads JSON-lines tables, the format of backups made before decision 075. */
+async function loadJsonLines(
+  tx: Tx,
+  data: Extract<BackupData, { format: 'ndjson' }>,
+  onTable: (done: number, total: number, table: string) => Promise<void> | void,
+) {
+  const batchSize = 2000;
+  for (const [index, table] of data.tables.entries()) {
+    await onTable(index, data.tables.length, table.name);
+    const columns = (await columnsOf(tx, table.name)).map(ident).join(', ');
+    const target = `public.${ident(table.name)}`;
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await tx.execute(
+        sql`${sql.raw(`insert into ${target} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${target},`)} ${`[${batch.join(',')}]`}::json)`,
+      );
+      batch = [];
+    };
+    for await (const line of readLines(path.join(data.folder, table.file))) {
+      batch.push(line);
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+  }
+  for (const [sequence, value] of Object.entries(data.sequences)) {
+    await tx.execute(sql`select setval(${`public."${sequence}"`}::regclass, ${value})`);
+  }
+}
+
 /**
  * Replaces the whole database with the backup's rows, in one transaction (a failure leaves the
- * database as it was): the schema rebuilt at the backup's migration, the rows loaded, sequences
- * set, then the migrations since applied, so an older backup arrives at today's schema.
+ * database as it was): the schema rebuilt at the backup's migration, the rows loaded (the
+ * backup's database.sql run statement by statement) and counted against the manifest, then
+ * the migrations since applied, so an older backup arrives at today's schema.
  */
 export async function restoreDatabase(
   db: Database,
-  folder: string,
-  backup: { version: SchemaVersion; tables: DumpedTable[]; sequences: Record<string, number> },
+  backup: { version: SchemaVersion; tables: DumpedTable[]; data: BackupData },
   onTable: (done: number, total: number, table: string) => Promise<void> | void,
 ): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder });
@@ -275,26 +469,22 @@ export async function restoreDatabase(
       migrations.filter((m) => m.folderMillis <= backup.version.createdAt),
     );
 
-    for (const [index, table] of backup.tables.entries()) {
-      await onTable(index, backup.tables.length, table.name);
-      const columns = (await columnsOf(tx, table.name)).map(ident).join(', ');
-      const target = `public.${ident(table.name)}`;
-      let batch: string[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        await tx.execute(
-          sql`${sql.raw(`insert into ${target} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${target},`)} ${`[${batch.join(',')}]`}::json)`,
-        );
-        batch = [];
-      };
-      for await (const line of readLines(path.join(folder, table.file))) {
-        batch.push(line);
-        if (batch.length >= batchSize) await flush();
-      }
-      await flush();
+    if (backup.data.format === 'sql') {
+      const names = backup.tables.map((t) => t.name);
+      await loadScript(tx, backup.data.file, names, onTable);
+    } else {
+      await loadJsonLines(tx, backup.data, onTable);
     }
-    for (const [sequence, value] of Object.entries(backup.sequences)) {
-      await tx.execute(sql`select setval(${`public."${sequence}"`}::regclass, ${value})`);
+    for (const table of backup.tables) {
+      const [row] = await all(
+        tx,
+        sql.raw(`select count(*)::int as n from public.${ident(table.name)}`),
+      );
+      if (Number(row!.n) !== table.rows) {
+        throw new Error(
+          `The backup lists ${table.rows} rows for ${table.name} but its data holds ${Number(row!.n)}`,
+        );
+      }
     }
 
     await applyMigrations(

@@ -1,48 +1,49 @@
-// Maintenance mode: while a restore runs, this server answers every request but the status
-// one with 503, a plain message and Retry-After (problem+json). Held in the process that runs
-// the restore, keyed by its database handle.
+// Maintenance mode: while a restore runs, on this server or on any other on the same database
+// (maintenance-state.ts), every request but the status one answers 503 with a plain message
+// and Retry-After (problem+json). The hook reads memory only; a poll keeps it current.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   maintenanceMessage,
   maintenanceRetryAfterSeconds,
-  type BackupRun,
   type MaintenanceStatus,
 } from '@shared/backup/backup.contracts';
 import { backupErrorCodes } from '@shared/error-codes';
 import { problemType } from '../../plugins/problem-details';
+import { inMaintenance, latestRestore, maintenanceOf, watchMaintenance } from './maintenance-state';
 
-type MaintenanceState = { active: boolean; restore: BackupRun | null };
-
-const states = new WeakMap<object, MaintenanceState>();
-
-export function maintenanceOf(key: object): MaintenanceState {
-  let state = states.get(key);
-  if (!state) {
-    state = { active: false, restore: null };
-    states.set(key, state);
-  }
-  return state;
-}
+export { maintenanceOf } from './maintenance-state';
 
 /** The one path answered during maintenance: the page polls it to know when to reload. */
 export const maintenanceStatusPath = '/api/maintenance';
 
 export const maintenancePlugin = fp(async (app: FastifyInstance) => {
+  let stopWatching: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopWatching = watchMaintenance(app.deps.database, maintenanceOf(app.deps.database), (error) =>
+      app.log.warn({ err: error }, 'reading the maintenance flag failed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await stopWatching?.();
+  });
+
   // Public and outside the /api scope: it must answer without the database, which a restore
   // holds. The page polls it to follow the restore and to know when the app is back.
   app.get(maintenanceStatusPath, async (_request, reply) => {
     const state = maintenanceOf(app.deps.database);
+    const active = inMaintenance(state);
+    const restore = latestRestore(state);
     const status: MaintenanceStatus = {
-      active: state.active,
-      message: state.active ? maintenanceMessage : null,
-      restore: state.restore ? { ...state.restore } : null,
+      active,
+      message: active ? maintenanceMessage : null,
+      restore: restore ? { ...restore } : null,
     };
     return reply.header('cache-control', 'no-store').send(status);
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!maintenanceOf(app.deps.database).active) return;
+    if (!inMaintenance(maintenanceOf(app.deps.database))) return;
     if (request.method === 'GET' && request.url.split('?')[0] === maintenanceStatusPath) return;
     reply.header('retry-after', String(maintenanceRetryAfterSeconds));
     // RFC 9457 fields, and `message` as every other /api error carries it for the web client.
