@@ -115,7 +115,7 @@ test.describe('dispatch board', () => {
       month: 'long',
       timeZone: 'UTC',
     }).format(new Date(`${tuesday}T00:00:00Z`));
-    const wanted = `Place ${order.orderNumber} with ${engineer.firstName} ${engineer.lastName} on ${tuesdayWords}, PM`;
+    const wanted = `Place here: ${order.orderNumber} with ${engineer.firstName} ${engineer.lastName} on ${tuesdayWords}, PM`;
     let reached = false;
     for (let i = 0; i < 300 && !reached; i += 1) {
       await page.keyboard.press('Tab');
@@ -208,7 +208,7 @@ test.describe('dispatch board', () => {
     await page.goto(`/contractor/board?week=${board.weekStart}`);
     await page.getByRole('button', { name: `Move ${order.orderNumber}` }).click();
     await slot(page, to.id, thursday, 'pm')
-      .getByRole('button', { name: `Place ${order.orderNumber}` })
+      .getByRole('button', { name: `Place here: ${order.orderNumber}` })
       .click();
     const dialog = page.getByRole('dialog', { name: `Move ${order.orderNumber}` });
     await dialog.getByRole('button', { name: 'Move visit' }).click();

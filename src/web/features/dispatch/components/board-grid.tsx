@@ -197,7 +197,7 @@ function SlotZone({
           size="sm"
           variant="outline"
           className="h-7 px-2"
-          aria-label={`Place ${pickedNumber(picked)} ${targetWords(board, target)}`}
+          aria-label={`Place here: ${pickedNumber(picked)} ${targetWords(board, target)}`}
           onClick={() => onPlace(picked, target)}
         >
           Place here

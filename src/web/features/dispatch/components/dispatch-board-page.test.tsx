@@ -81,7 +81,7 @@ describe('dispatch board', () => {
       `Picked ${order.orderNumber}`,
     );
     const place = screen.getByRole('button', {
-      name: `Place ${order.orderNumber} with Sam Penrose on Wednesday 9 January, All day`,
+      name: `Place here: ${order.orderNumber} with Sam Penrose on Wednesday 9 January, All day`,
     });
     place.focus();
     await user.keyboard('{Enter}');
@@ -185,7 +185,7 @@ describe('dispatch board', () => {
     expect(screen.queryByRole('button', { name: /Tuesday 8 January, PM/ })).toBeNull();
     expect(
       screen.getByRole('button', {
-        name: `Place ${order.orderNumber} with Sam Penrose on Tuesday 8 January, AM`,
+        name: `Place here: ${order.orderNumber} with Sam Penrose on Tuesday 8 January, AM`,
       }),
     ).toBeTruthy();
     // The bank holiday and the Saturday say why, and take nothing.
