@@ -7,7 +7,7 @@ import {
   type EngineerVisit,
   type VisitRecord,
 } from '../src/shared/visits/visit-record';
-import { ENGINEER, expectNoAxeViolations, freshVisits } from './engineer-visits';
+import { ENGINEER, checkInNow, expectNoAxeViolations, freshVisits } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 // Issue 13: the engineer app on a phone, offline for a visit, every change arriving once.
@@ -58,7 +58,7 @@ async function recordVisit(page: Page, visit: EngineerVisit, opts: { axe?: boole
   await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
   await expect(page.getByRole('heading', { name: 'Check in' })).toBeVisible();
   if (opts.axe) await expectNoAxeViolations(page, 'check in');
-  await page.getByRole('button', { name: 'Check in now' }).click();
+  await checkInNow(page, visit);
 
   await expect(page.getByRole('heading', { name: 'Survey and safety' })).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -194,7 +194,7 @@ test('a cut mid-upload and a 500 are retried with the same key, and nothing arri
   await openAppOnline(page, visit);
   await goOffline(context, page);
   await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
-  await page.getByRole('button', { name: 'Check in now' }).click();
+  await checkInNow(page, visit);
   await expect(page.getByRole('heading', { name: 'Survey and safety' })).toBeVisible();
   await page.goto(`/engineer/visits/${visit.id}/photos`);
   for (const category of photoCategories.slice(0, 3)) {

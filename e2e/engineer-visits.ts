@@ -31,3 +31,22 @@ export async function freshVisits(baseURL: string): Promise<EngineerVisit[]> {
     (v) => v.status === 'scheduled' && !v.record.checkIn && !v.record.outcome,
   );
 }
+
+/** Today in the UK (YYYY-MM-DD), the day visits are booked by. */
+export const londonToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+/**
+ * Taps "Check in now" on the visit's screen. A visit booked for another day asks why first
+ * (issue 24): the reason is given, and the check-in goes with it.
+ */
+export async function checkInNow(
+  page: Page,
+  visit: EngineerVisit,
+  reason = 'The customer asked me to come on another day',
+) {
+  await page.getByRole('button', { name: 'Check in now' }).click();
+  if (visit.scheduledDate === londonToday()) return;
+  await page.getByLabel('Why are you checking in on another day?').fill(reason);
+  await page.getByRole('button', { name: 'Check in with this reason' }).click();
+}
