@@ -209,6 +209,33 @@ describe('dispatch board', () => {
     expect(within(pm).queryByRole('button', { name: /^Place/ })).toBeNull();
   });
 
+  it('on a phone, says Full (not Free) where another slot’s visit fills the engineer’s day', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    stubApi({
+      'GET /api/dispatch/board': () => ({
+        body: { ...board, visits: [{ ...visit, slot: 'all_day' }] },
+      }),
+    });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tue 8 Jan' }));
+    const sam = screen.getByRole('list', { name: 'Engineers on Tuesday 8 January' });
+    const slotText = (label: string) =>
+      within(sam).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(slotText('AM')).toBe('Full');
+    expect(slotText('PM')).toBe('Full');
+    await user.click(screen.getByRole('button', { name: 'Wed 9 Jan' }));
+    const wednesday = screen.getByRole('list', { name: 'Engineers on Wednesday 9 January' });
+    expect(
+      within(wednesday).getByText('AM', { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toBe('Free');
+  });
+
   it('on a phone, offers only the slots offered and puts a refused day on its field', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: false,
