@@ -115,7 +115,7 @@ test.describe('dispatch board', () => {
       month: 'long',
       timeZone: 'UTC',
     }).format(new Date(`${tuesday}T00:00:00Z`));
-    const wanted = `Place ${order.orderNumber} with ${engineer.firstName} ${engineer.lastName} on ${tuesdayWords}, PM`;
+    const wanted = `Place here: ${order.orderNumber} with ${engineer.firstName} ${engineer.lastName} on ${tuesdayWords}, PM`;
     let reached = false;
     for (let i = 0; i < 300 && !reached; i += 1) {
       await page.keyboard.press('Tab');
@@ -135,7 +135,9 @@ test.describe('dispatch board', () => {
     ).toBeVisible();
   });
 
-  test('refuses a clash with its reason where the card was dropped', async ({ page }) => {
+  test('offers no Place here where the engineer is full; a refused drop says why', async ({
+    page,
+  }) => {
     const board = await boardFor(api, 5);
     const [first, second] = readyOrders(board);
     const engineer = board.engineers[0]!;
@@ -146,16 +148,37 @@ test.describe('dispatch board', () => {
     expect(booked.status(), await booked.text()).toBe(200);
 
     await page.goto(`/contractor/board?week=${board.weekStart}`);
+    // The engineer has an AM visit: the AM and all-day slots are full, the PM one free.
+    await page.getByRole('button', { name: `Pick ${second!.orderNumber}` }).click();
+    const allDay = slot(page, engineer.id, wednesday, 'all_day');
+    const am = slot(page, engineer.id, wednesday, 'am');
+    const pmSlot = slot(page, engineer.id, wednesday, 'pm');
+    for (const full of [allDay, am]) {
+      await expect(full.getByTestId('slot-full')).toContainText('Full');
+      await expect(full.getByRole('button', { name: /^Place/ })).toHaveCount(0);
+    }
+    await expect(allDay.getByTestId('slot-full')).toContainText(
+      `${engineer.firstName} ${engineer.lastName} already has an AM visit`,
+    );
+    await expect(pmSlot.getByRole('button', { name: /^Place/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    // A drop on the full slot is not taken: nothing is sent, the card stays waiting.
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/dispatch/')) posts.push(r.url());
+    });
     const card = page
       .getByRole('list', { name: 'Orders waiting to be scheduled' })
       .locator(`[data-order="${second!.orderNumber}"]`);
-    const allDay = slot(page, engineer.id, wednesday, 'all_day');
     await drag(page, card, allDay);
-    await expect(allDay.getByTestId('refusal')).toContainText(
-      `${engineer.firstName} ${engineer.lastName} is full`,
+    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(
+      `${second!.orderNumber} was not placed`,
     );
-    await expect(page.getByTestId('board-announcer')).toContainText('Refused:');
     await expect(card).toBeVisible();
+    await expect(allDay.locator(`[data-visit="${second!.orderNumber}"]`)).toHaveCount(0);
+    expect(posts).toEqual([]);
 
     // The kit has not arrived: refused too, with why.
     const noKit = board.waiting.find((o) => !o.kitReady);
@@ -185,7 +208,7 @@ test.describe('dispatch board', () => {
     await page.goto(`/contractor/board?week=${board.weekStart}`);
     await page.getByRole('button', { name: `Move ${order.orderNumber}` }).click();
     await slot(page, to.id, thursday, 'pm')
-      .getByRole('button', { name: `Place ${order.orderNumber}` })
+      .getByRole('button', { name: `Place here: ${order.orderNumber}` })
       .click();
     const dialog = page.getByRole('dialog', { name: `Move ${order.orderNumber}` });
     await dialog.getByRole('button', { name: 'Move visit' }).click();

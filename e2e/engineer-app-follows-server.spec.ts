@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { EngineerVisit } from '../src/shared/visits/visit-record';
-import { ENGINEER, expectNoAxeViolations, freshVisits } from './engineer-visits';
+import { ENGINEER, checkInNow, expectNoAxeViolations, freshVisits } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 // Issue 24 item 1, decision 059: the engineer's phone follows the server. A visit whose order the
@@ -63,7 +63,7 @@ test('a cancelled order leaves the phone with a note, and a refused check-in doe
   await visitLink(page, cancelledWhileOpen!).click();
   await expect(page.getByRole('heading', { name: 'Check in', level: 2 })).toBeVisible();
   await cancelOrder(baseURL!, cancelledWhileOpen!);
-  await page.getByRole('button', { name: 'Check in now' }).click();
+  await checkInNow(page, cancelledWhileOpen!);
 
   // Refused: the reason shows, and the visit stays at check-in (never the survey).
   await expect(attention).toContainText(

@@ -7,7 +7,13 @@ import {
   type EngineerVisit,
   type VisitRecord,
 } from '../src/shared/visits/visit-record';
-import { ENGINEER, expectNoAxeViolations, freshVisits, recordVisit } from './engineer-visits';
+import {
+  ENGINEER,
+  checkInNow,
+  expectNoAxeViolations,
+  freshVisits,
+  recordVisit,
+} from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 // Issue 13: the engineer app on a phone, offline for a visit, every change arriving once.
@@ -119,7 +125,7 @@ test('a cut mid-upload and a 500 are retried with the same key, and nothing arri
   await openAppOnline(page, visit);
   await goOffline(context, page);
   await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
-  await page.getByRole('button', { name: 'Check in now' }).click();
+  await checkInNow(page, visit);
   await expect(page.getByRole('heading', { name: 'Survey and safety' })).toBeVisible();
   await page.goto(`/engineer/visits/${visit.id}/photos`);
   for (const category of photoCategories.slice(0, 3)) {

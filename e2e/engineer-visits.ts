@@ -34,6 +34,25 @@ export async function freshVisits(baseURL: string): Promise<EngineerVisit[]> {
   );
 }
 
+/** Today in the UK (YYYY-MM-DD), the day visits are booked by. */
+export const londonToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+/**
+ * Taps "Check in now" on the visit's screen. A visit booked for another day asks why first
+ * (issue 24): the reason is given, and the check-in goes with it.
+ */
+export async function checkInNow(
+  page: Page,
+  visit: EngineerVisit,
+  reason = 'The customer asked me to come on another day',
+) {
+  await page.getByRole('button', { name: 'Check in now' }).click();
+  if (visit.scheduledDate === londonToday()) return;
+  await page.getByLabel('Why are you checking in on another day?').fill(reason);
+  await page.getByRole('button', { name: 'Check in with this reason' }).click();
+}
+
 /**
  * Records a whole visit in the engineer app, from its list to "Visit completed": check-in,
  * survey, a photo of every category, serials, commissioning (a low download first, refused
@@ -48,7 +67,7 @@ export async function recordVisit(
   await page.getByRole('link', { name: new RegExp(visit.orderNumber) }).click();
   await expect(page.getByRole('heading', { name: 'Check in' })).toBeVisible();
   if (opts.axe) await expectNoAxeViolations(page, 'check in');
-  await page.getByRole('button', { name: 'Check in now' }).click();
+  await checkInNow(page, visit);
 
   await expect(page.getByRole('heading', { name: 'Survey and safety' })).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();

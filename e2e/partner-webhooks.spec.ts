@@ -127,7 +127,7 @@ test.describe('partner webhooks', () => {
       [office, 'assign', { contractorId }],
       [contractor, 'accept', {}],
       [contractor, 'schedule', { engineerId, date: workingDayIn(3), slot: 'am' }],
-      [engineer, 'check-in', {}],
+      [engineer, 'check-in', { offDayReason: 'The customer asked for an earlier visit' }],
       [engineer, 'complete', {}],
     ];
     for (const [api, path, data] of steps) {

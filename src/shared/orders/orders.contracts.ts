@@ -24,6 +24,7 @@ import {
   visitSlots,
 } from './order-status';
 import { visitSchema } from '../visits/visits.contracts';
+import { offDayReasonMax } from '../visits/off-day-check-in';
 
 export { orderErrorCodes } from '../error-codes';
 
@@ -240,6 +241,8 @@ export const orderActionEndpoints = {
     body: z.object({
       latitude: z.number().min(-90).max(90).optional(),
       longitude: z.number().min(-180).max(180).optional(),
+      /** Required on another UK day than the booked one (400 on the field otherwise). */
+      offDayReason: optionalText(offDayReasonMax, { multiline: true }),
       ...version,
     }),
   },

@@ -154,6 +154,20 @@ describe('timeline sentences', () => {
 
   it('check_in, complete and fail', () => {
     expect(timelineText(event('check_in'))).toBe('Engineer checked in on site.');
+    expect(
+      timelineText(
+        event('check_in', {
+          reason: 'The customer asked for today',
+          data: {
+            bookedDate: '2026-12-01',
+            checkedInDate: '2026-11-24',
+            offDayReason: 'The customer asked for today',
+          },
+        }),
+      ),
+    ).toBe(
+      'Engineer checked in on site. Checked in on 24/11/2026, booked for 01/12/2026: The customer asked for today.',
+    );
     expect(timelineText(event('complete'))).toBe('Installation completed.');
     expect(
       timelineText(event('fail', { reason: 'Gate locked', data: { failureReason: 'no_access' } })),

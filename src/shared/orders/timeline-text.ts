@@ -1,5 +1,6 @@
 // Issue 10: every order event as one sentence a person reads at a glance. Written once here so
 // the back office, the customer portal and a partner's event feed use the same words.
+import { offDayCheckInWords } from '../visits/off-day-check-in';
 import { lifecycleActionLabels, type LifecycleAction } from './order-lifecycle';
 import {
   failureReasonLabels,
@@ -211,8 +212,13 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
         withReason(reason),
       );
     }
-    case 'check_in':
-      return 'Engineer checked in on site.';
+    case 'check_in': {
+      // On another day than the booked one, with why (issue 24).
+      const [booked, checkedIn] = [text(data.bookedDate), text(data.checkedInDate)];
+      if (!booked || !checkedIn) return 'Engineer checked in on site.';
+      const why = text(data.offDayReason) ?? text(reason) ?? null;
+      return sentence('Engineer checked in on site. ', offDayCheckInWords(checkedIn, booked, why));
+    }
     case 'complete':
       return 'Installation completed.';
     case 'fail': {

@@ -3,6 +3,7 @@ import { customerAnswersSchema } from '../customer-links/customer-answers.contra
 import { calendarDate } from '../schema/calendar-date';
 import { deviceTime } from '../schema/device-time';
 import { multilineText, safeText } from '../schema/text';
+import { offDayReasonMax } from './off-day-check-in';
 import { failureReasons, orderStatuses, visitSlots, visitStatuses } from '../orders/order-status';
 
 /**
@@ -194,10 +195,15 @@ export const engineerVisitsQuery = z.object({
     }),
 });
 
-/** POST check-in: when the engineer arrived (device clock) and where, if allowed. */
+/**
+ * POST check-in: when the engineer arrived (device clock) and where, if allowed. On another UK
+ * day than the booked one, `offDayReason` is required (400 on that field otherwise): see
+ * off-day-check-in.ts.
+ */
 export const checkInBody = z.object({
   at: isoDateTime,
   position: positionSchema.nullable().optional(),
+  offDayReason: notes('Reason', offDayReasonMax).optional(),
 });
 export type CheckInBody = z.input<typeof checkInBody>;
 
@@ -347,7 +353,14 @@ export const visitRecordSchema = z.object({
   scheduledDate: z.string(),
   slot: z.enum(visitSlots),
   status: z.enum(visitStatuses),
-  checkIn: z.object({ at: z.string(), position: positionSchema.nullable() }).nullable(),
+  checkIn: z
+    .object({
+      at: z.string(),
+      position: positionSchema.nullable(),
+      /** Why the engineer checked in on another day than the booked one (null on the day). */
+      offDayReason: z.string().nullable(),
+    })
+    .nullable(),
   survey: z
     .object({
       mountingType: z.enum(mountingTypes),
@@ -612,4 +625,6 @@ export const visitErrorCodes = {
   commissioningReasonRequired: 'COMMISSIONING_REASON_REQUIRED',
   serialMismatchReasonRequired: 'SERIAL_MISMATCH_REASON_REQUIRED',
   signatureNotPng: 'SIGNATURE_NOT_PNG',
+  /** A check-in on another day than the booked one without a reason (400 on offDayReason). */
+  offDayReasonRequired: 'OFF_DAY_REASON_REQUIRED',
 } as const;

@@ -12,6 +12,8 @@ export const visitSchema = z.object({
   slot: z.enum(visitSlots),
   status: z.enum(visitStatuses),
   checkedInAt: z.string().nullable(),
+  /** Why the engineer checked in on another day than the booked one (null on the day). */
+  checkInOffDayReason: z.string().nullable(),
   checkedOutAt: z.string().nullable(),
   outcome: z.enum(['completed', 'failed']).nullable(),
   failureReason: z.enum(failureReasons).nullable(),

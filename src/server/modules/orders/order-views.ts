@@ -75,6 +75,7 @@ export function toVisit(row: {
     slot: v.slot,
     status: v.status,
     checkedInAt: iso(v.checkedInAt),
+    checkInOffDayReason: v.checkInOffDayReason,
     checkedOutAt: iso(v.checkedOutAt),
     outcome: v.outcome,
     failureReason: v.failureReason,

@@ -71,7 +71,12 @@ describe('order lifecycle over HTTP', () => {
       [backOffice, 'assign', { contractorId }, 'validated'],
       [contractorHeaders, 'accept', {}, 'assigned'],
       [contractorHeaders, 'schedule', { engineerId, date: '2026-12-01', slot: 'am' }, 'scheduled'],
-      [engineerHeaders, 'check-in', {}, 'in_progress'],
+      [
+        engineerHeaders,
+        'check-in',
+        { offDayReason: 'Booked for 1 December; the customer asked for today' },
+        'in_progress',
+      ],
       // The engineer app records the visit here (photos, serials, speed test, signature).
       [engineerHeaders, 'complete', { notes: 'Dish on the south wall' }, 'completed'],
       [backOffice, 'close', {}, 'closed'],

@@ -5,6 +5,12 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { photoCategories, visitPaths, type VisitRecord } from '@shared/visits/visit-record';
+import {
+  londonDateOf,
+  offDayCheckInWords,
+  offDayReasonMessage,
+} from '@shared/visits/off-day-check-in';
+import { timelineText } from '@shared/orders/timeline-text';
 import { orderEvents } from '../orders/order-events.schema';
 import { orders } from '../orders/orders.schema';
 import { visits } from './visits.schema';
@@ -25,14 +31,18 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).fo
 const db = () => app.deps.database.db;
 const key = () => ({ 'idempotency-key': randomUUID() });
 const now = () => new Date().toISOString();
+const dayMs = 24 * 3600 * 1000;
 
-async function scheduledVisit(customer: { postcode?: string; county?: string } = {}) {
+async function scheduledVisit(
+  customer: { postcode?: string; county?: string } = {},
+  visitDate = today,
+) {
   const order = await buildOrder(app, {
     status: 'scheduled',
     kitStatus: 'arrived',
     contractorId,
     engineerId: engineer.id,
-    visitDate: today,
+    visitDate,
     customer: { firstName: 'Morwenna', lastName: 'Penrose', ...customer },
   });
   const [visit] = await db().select().from(visits).where(eq(visits.orderId, order.id));
@@ -268,6 +278,68 @@ describe('visit steps', () => {
     expect(events).toHaveLength(1);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('in_progress');
+  });
+
+  it('asks why when the check-in is on another day than the booked one, and keeps it', async () => {
+    const booked = londonDateOf(new Date(Date.now() + 5 * dayMs));
+    const { visitId, order } = await scheduledVisit({}, booked);
+    const message = offDayReasonMessage(booked);
+
+    // No reason (or only spaces): refused on the field, nothing changes.
+    for (const offDayReason of [undefined, '   ']) {
+      const refused = await send('POST', visitPaths.checkIn(visitId), engineer.headers, {
+        at: now(),
+        offDayReason,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'OFF_DAY_REASON_REQUIRED',
+        message,
+        details: { offDayReason: [message] },
+      });
+    }
+    expect(message).toMatch(/^This visit is booked for \w{3} \d{1,2} \w{3} \d{4}\. Say why/);
+    const [still] = await db().select().from(visits).where(eq(visits.id, visitId));
+    expect(still).toMatchObject({ status: 'scheduled', checkedInAt: null });
+
+    // The wrong role is refused as before, never told about the day.
+    const office = await send('POST', visitPaths.checkIn(visitId), backOffice, { at: now() });
+    expect(office.statusCode).toBe(403);
+
+    // With a reason: checked in, and the record, the order's visit and its timeline say so.
+    const reason = 'The customer rang: they are in today, not next week';
+    const done = await send('POST', visitPaths.checkIn(visitId), engineer.headers, {
+      at: now(),
+      offDayReason: `  ${reason} `,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((done.json() as VisitRecord).checkIn).toMatchObject({ offDayReason: reason });
+    const detail = (await send('GET', `/api/orders/${order.id}`, backOffice)).json();
+    expect(detail.visits[0]).toMatchObject({ checkInOffDayReason: reason, status: 'in_progress' });
+    const event = detail.timeline.find((e: { type: string }) => e.type === 'check_in');
+    expect(event.reason).toBe(reason);
+    expect(timelineText(event)).toBe(
+      `Engineer checked in on site. ${offDayCheckInWords(today, booked, reason)}.`,
+    );
+    expect(timelineText(event)).toContain(
+      `Checked in on ${today.split('-').reverse().join('/')}, booked for ${booked.split('-').reverse().join('/')}: ${reason}`,
+    );
+    const record = (await send('GET', visitPaths.record(visitId), backOffice)).json();
+    expect(record.checkIn.offDayReason).toBe(reason);
+  });
+
+  it('needs no reason on the booked day, even when the check-in arrives days later', async () => {
+    // Made offline on the booked day (yesterday) and sent today: judged by when it was made.
+    const yesterday = londonDateOf(new Date(Date.now() - dayMs));
+    const { visitId } = await scheduledVisit({}, yesterday);
+    const madeThen = new Date(`${yesterday}T12:00:00Z`).toISOString();
+    const late = await send('POST', visitPaths.checkIn(visitId), engineer.headers, {
+      at: madeThen,
+      offDayReason: 'Not needed on the day',
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    // A reason sent on the booked day is not kept: there was nothing to explain.
+    expect((late.json() as VisitRecord).checkIn).toMatchObject({ offDayReason: null });
   });
 
   it('refuses bad input, the wrong role and another engineer’s visit', async () => {

@@ -64,6 +64,7 @@ export function recordView(row: VisitWithOrder, photoRows: VisitPhotoRow[]): Vis
             latitude !== null && longitude !== null
               ? { latitude, longitude, accuracyM: v.checkInAccuracyM }
               : null,
+          offDayReason: v.checkInOffDayReason,
         }
       : null,
     survey: v.survey ?? null,

@@ -57,7 +57,11 @@ export async function checkIn(
     db,
     row.visit.orderId,
     'check_in',
-    { latitude: position?.latitude, longitude: position?.longitude },
+    {
+      latitude: position?.latitude,
+      longitude: position?.longitude,
+      offDayReason: body.offDayReason || null,
+    },
     user(viewer),
     deviceTime(body.at),
   );

@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { visits } from './visits.schema';
 import type { VisitSlot } from '@shared/orders/order-status';
+import { takenSlotsOf } from '@shared/dispatch/capacity';
 
 /** The slots the engineer's visits take that day (cancelled and failed ones free theirs). */
 export async function takenSlots(
@@ -11,17 +12,17 @@ export async function takenSlots(
   exceptVisitId: string | null,
 ): Promise<VisitSlot[]> {
   const rows = await db
-    .select({ slot: visits.slot })
+    .select({
+      id: visits.id,
+      engineerId: visits.engineerId,
+      date: visits.scheduledDate,
+      slot: visits.slot,
+      status: visits.status,
+    })
     .from(visits)
-    .where(
-      and(
-        eq(visits.engineerId, engineerId),
-        eq(visits.scheduledDate, date),
-        inArray(visits.status, ['scheduled', 'in_progress', 'completed']),
-        exceptVisitId ? ne(visits.id, exceptVisitId) : undefined,
-      ),
-    );
-  return rows.map((r) => r.slot);
+    .where(and(eq(visits.engineerId, engineerId), eq(visits.scheduledDate, date)));
+  // The same rule the dispatch board offers its slots by (src/shared/dispatch/capacity.ts).
+  return takenSlotsOf(rows, engineerId, date, exceptVisitId);
 }
 
 /** The visits still scheduled on a day. */

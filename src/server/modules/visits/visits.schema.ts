@@ -49,6 +49,8 @@ export const visits = pgTable(
     kitOverrideReason: text('kit_override_reason'),
     // The engineer app's record (issue 13); each step is null until it arrives.
     checkInAccuracyM: doublePrecision('check_in_accuracy_m'),
+    /** Checked in on another UK day than the booked one: why (issue 24). */
+    checkInOffDayReason: text('check_in_off_day_reason'),
     survey: jsonb('survey').$type<Survey>(),
     otherSerials: jsonb('other_serials').$type<{ label: string; serial: string }[]>(),
     serialMismatchReason: text('serial_mismatch_reason'),

@@ -21,6 +21,7 @@ export type AnyActionBody = ActionBody<LifecycleAction> & {
   date?: string;
   slot?: VisitRow['slot'];
   kitOverrideReason?: string | null;
+  offDayReason?: string | null;
   failureReason?: VisitRow['failureReason'];
   notes?: string | null;
   courier?: string;

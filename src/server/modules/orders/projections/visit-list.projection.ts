@@ -67,6 +67,7 @@ export async function listVisits(
     slot: r.visit.slot,
     status: r.visit.status,
     checkedInAt: iso(r.visit.checkedInAt),
+    checkInOffDayReason: r.visit.checkInOffDayReason,
     checkedOutAt: iso(r.visit.checkedOutAt),
     outcome: r.visit.outcome,
     failureReason: r.visit.failureReason,

@@ -19,6 +19,8 @@ import { cn } from '@web/lib/cn';
 import {
   dayLabel,
   dayNote,
+  fullWords,
+  hasRoom,
   isSamePlace,
   pickedNumber,
   shownSlots,
@@ -140,19 +142,22 @@ function SlotZone({
   onPlace,
   onUnschedule,
   refusal,
-}: GridProps & { target: Target; placeable: boolean }) {
+  placing,
+}: GridProps & { target: Target; placeable: boolean; placing: Picked | null }) {
   const key = targetKey(target);
-  // A slot that cannot take a visit (a day off, a slot not offered, the past) takes no drop.
+  // The engineer is full there (decision 034): the server would refuse, so nothing is offered.
+  const full = placeable && !hasRoom(board, target, placing);
+  // A slot that cannot take a visit (a day off, a slot not offered, the past, full) takes no drop.
   const { setNodeRef, isOver } = useDroppable({
     id: key,
     data: { target },
-    disabled: !placeable,
+    disabled: !placeable || full,
   });
   const offered = slotOffered(board, target.slot);
   const here = visitsIn(board, target);
   const label = `${dayLabel(target.date)}, ${visitSlotLabels[target.slot]}`;
   const showPlace =
-    placeable && picked && !(picked.kind === 'visit' && isSamePlace(picked.visit, target));
+    placeable && !full && picked && !(picked.kind === 'visit' && isSamePlace(picked.visit, target));
   return (
     <div
       ref={setNodeRef}
@@ -166,6 +171,12 @@ function SlotZone({
       <span className="text-[11px] font-medium text-slate-600">
         {visitSlotLabels[target.slot]}
         {!offered && <span> · not offered</span>}
+        {full && (
+          <span data-testid="slot-full">
+            {' '}
+            · Full<span className="sr-only">: {fullWords(board, target, placing)}</span>
+          </span>
+        )}
         <span className="sr-only"> · {label}</span>
       </span>
       {here.length > 0 && (
@@ -186,7 +197,7 @@ function SlotZone({
           size="sm"
           variant="outline"
           className="h-7 px-2"
-          aria-label={`Place ${pickedNumber(picked)} ${targetWords(board, target)}`}
+          aria-label={`Place here: ${pickedNumber(picked)} ${targetWords(board, target)}`}
           onClick={() => onPlace(picked, target)}
         >
           Place here
@@ -220,7 +231,8 @@ export function BoardGrid(props: GridProps) {
     onDragEnd: ({ active, over }) =>
       over
         ? `${numberOf(active.data.current)} was dropped ${describe(over.id, over.data.current)}.`
-        : `${numberOf(active.data.current)} was dropped outside the board.`,
+        : // Outside the board, or on a slot that takes nothing (full, a day off, the past).
+          `${numberOf(active.data.current)} was not placed: only a free slot takes it.`,
     onDragCancel: ({ active }) => `Dragging ${numberOf(active.data.current)} was cancelled.`,
   };
 
@@ -233,6 +245,7 @@ export function BoardGrid(props: GridProps) {
     const target = targetOf(event.over?.data.current);
     if (!item || !target) return;
     if (item.kind === 'visit' && isSamePlace(item.visit, target)) return;
+    if (!hasRoom(board, target, item)) return;
     onPlace(item, target);
   }
 
@@ -327,6 +340,7 @@ export function BoardGrid(props: GridProps) {
                             key={slot}
                             {...props}
                             target={{ engineerId: engineer.id, date: day.date, slot }}
+                            placing={dragging ?? picked}
                             placeable={
                               engineer.active &&
                               day.working &&

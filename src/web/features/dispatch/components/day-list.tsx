@@ -3,7 +3,7 @@ import type { Board, BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.
 import { visitSlotLabels } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { dayLabel, dayNote, shownSlots, slotOffered, visitsIn } from '../lib/board-model';
+import { dayLabel, dayNote, hasRoom, shownSlots, slotOffered, visitsIn } from '../lib/board-model';
 import { VisitSummary, WaitingCard } from './cards';
 
 /** The board on a phone: one day at a time, every engineer's slots, and the orders waiting. */
@@ -71,7 +71,8 @@ export function DayList({
               </h3>
               <dl className="grid gap-2">
                 {shownSlots(board).map((slot) => {
-                  const here = visitsIn(board, { engineerId: engineer.id, date: day, slot });
+                  const target = { engineerId: engineer.id, date: day, slot };
+                  const here = visitsIn(board, target);
                   return (
                     <div key={slot} className="grid grid-cols-[4rem_1fr] gap-2 text-sm">
                       <dt className="font-medium text-slate-700">
@@ -82,7 +83,9 @@ export function DayList({
                       </dt>
                       <dd className={cn('grid gap-2', here.length === 0 && 'text-slate-600')}>
                         {here.length === 0
-                          ? 'Free'
+                          ? hasRoom(board, target, null)
+                            ? 'Free'
+                            : 'Full'
                           : here.map((visit) => (
                               <div
                                 key={visit.id}

@@ -63,13 +63,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('dispatch board', () => {
   it('places a picked order with the keyboard and shows a refusal in that slot', async () => {
+    // The board had room; another planner took the slot first, so the server refuses.
     const { calls } = stubApi({
       'GET /api/dispatch/board': () => ({ body: board }),
       [`POST /api/dispatch/orders/${order.id}/schedule`]: () => ({
         status: 409,
         body: {
           code: 'ENGINEER_FULL',
-          message: 'Sam Penrose is full: they already have an AM visit that day.',
+          message: 'Sam Penrose is full: they already have an all-day visit that day.',
         },
       }),
     });
@@ -80,18 +81,67 @@ describe('dispatch board', () => {
       `Picked ${order.orderNumber}`,
     );
     const place = screen.getByRole('button', {
-      name: `Place ${order.orderNumber} with Sam Penrose on Tuesday 8 January, All day`,
+      name: `Place here: ${order.orderNumber} with Sam Penrose on Wednesday 9 January, All day`,
     });
     place.focus();
     await user.keyboard('{Enter}');
-    const slot = screen.getByTestId(`slot-${sam}-2030-01-08-all_day`);
+    const slot = screen.getByTestId(`slot-${sam}-2030-01-09-all_day`);
     expect(await within(slot).findByText(/Sam Penrose is full/)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       engineerId: sam,
-      date: '2030-01-08',
+      date: '2030-01-09',
       slot: 'all_day',
     });
     expect(screen.getByTestId('board-announcer').textContent).toContain('Refused:');
+  });
+
+  it('offers no Place here where the engineer is full, and says so', async () => {
+    const other = {
+      ...visit,
+      id: '55555555-5555-4555-8555-555555555555',
+      slot: 'all_day' as const,
+    };
+    const busy: Board = {
+      ...board,
+      // Tuesday: an AM visit. Thursday: an all-day visit. Friday: a failed visit frees its slot.
+      visits: [
+        visit,
+        { ...other, date: '2030-01-10', orderNumber: 'UPL-2030-000003' },
+        {
+          ...other,
+          id: '66666666-6666-4666-8666-666666666666',
+          date: '2030-01-11',
+          status: 'failed',
+        },
+      ],
+    };
+    stubApi({ 'GET /api/dispatch/board': () => ({ body: busy }) });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Pick ${order.orderNumber}` }));
+    const zone = (date: string, slot: string) => screen.getByTestId(`slot-${sam}-${date}-${slot}`);
+    const place = (date: string, slot: string) =>
+      within(zone(date, slot)).queryByRole('button', { name: /^Place/ });
+    // Tuesday: AM and all day are full; PM is free.
+    for (const slot of ['am', 'all_day']) {
+      expect(place('2030-01-08', slot)).toBeNull();
+      expect(within(zone('2030-01-08', slot)).getByText(/Full/)).toBeTruthy();
+    }
+    expect(within(zone('2030-01-08', 'all_day')).getByText(/already has an AM visit/)).toBeTruthy();
+    expect(place('2030-01-08', 'pm')).toBeTruthy();
+    expect(within(zone('2030-01-08', 'pm')).queryByTestId('slot-full')).toBeNull();
+    // Thursday's all-day visit fills every slot; Friday's failed visit holds none.
+    for (const slot of ['am', 'pm', 'all_day']) {
+      expect(place('2030-01-10', slot)).toBeNull();
+      expect(place('2030-01-11', slot)).toBeTruthy();
+    }
+    // Moving Tuesday's AM visit: its own day has room again for it, in any slot but where it is.
+    await user.click(screen.getByRole('button', { name: `Cancel picking ${order.orderNumber}` }));
+    await user.click(screen.getByRole('button', { name: `Move ${visit.orderNumber}` }));
+    expect(place('2030-01-08', 'am')).toBeNull();
+    expect(place('2030-01-08', 'all_day')).toBeTruthy();
+    expect(within(zone('2030-01-08', 'all_day')).queryByTestId('slot-full')).toBeNull();
+    expect(place('2030-01-10', 'pm')).toBeNull();
   });
 
   it('asks for a reason before unscheduling a visit', async () => {
@@ -135,7 +185,7 @@ describe('dispatch board', () => {
     expect(screen.queryByRole('button', { name: /Tuesday 8 January, PM/ })).toBeNull();
     expect(
       screen.getByRole('button', {
-        name: `Place ${order.orderNumber} with Sam Penrose on Tuesday 8 January, AM`,
+        name: `Place here: ${order.orderNumber} with Sam Penrose on Tuesday 8 January, AM`,
       }),
     ).toBeTruthy();
     // The bank holiday and the Saturday say why, and take nothing.
@@ -157,6 +207,33 @@ describe('dispatch board', () => {
     expect(within(pm).getByText(/not offered/)).toBeTruthy();
     expect(within(pm).getByText(visit.orderNumber, { exact: false })).toBeTruthy();
     expect(within(pm).queryByRole('button', { name: /^Place/ })).toBeNull();
+  });
+
+  it('on a phone, says Full (not Free) where another slot’s visit fills the engineer’s day', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    stubApi({
+      'GET /api/dispatch/board': () => ({
+        body: { ...board, visits: [{ ...visit, slot: 'all_day' }] },
+      }),
+    });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tue 8 Jan' }));
+    const sam = screen.getByRole('list', { name: 'Engineers on Tuesday 8 January' });
+    const slotText = (label: string) =>
+      within(sam).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(slotText('AM')).toBe('Full');
+    expect(slotText('PM')).toBe('Full');
+    await user.click(screen.getByRole('button', { name: 'Wed 9 Jan' }));
+    const wednesday = screen.getByRole('list', { name: 'Engineers on Wednesday 9 January' });
+    expect(
+      within(wednesday).getByText('AM', { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toBe('Free');
   });
 
   it('on a phone, offers only the slots offered and puts a refused day on its field', async () => {

@@ -1,4 +1,5 @@
 import type { Board, BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
+import { engineerHasRoom, takenSlotsOf, takenWords } from '@shared/dispatch/capacity';
 import { visitSlotLabels, visitSlots, type VisitSlot } from '@shared/orders/order-status';
 
 /** Where a card can go: an engineer's slot on a day. */
@@ -65,3 +66,19 @@ export const isSamePlace = (visit: BoardVisit, target: Target) =>
   visit.engineerId === target.engineerId &&
   visit.date === target.date &&
   visit.slot === target.slot;
+
+/** The visit being moved, which frees its own slot while it is picked or dragged. */
+const movingId = (placing: Picked | null) => (placing?.kind === 'visit' ? placing.visit.id : null);
+
+/**
+ * Whether the engineer has room there for what is being placed: the server's ENGINEER_FULL rule
+ * (src/shared/dispatch/capacity.ts), so the board never offers a slot the server would refuse.
+ */
+export const hasRoom = (board: Board, target: Target, placing: Picked | null) =>
+  engineerHasRoom(board.visits, target, movingId(placing));
+
+/** "Sam Penrose already has an all-day visit": why a full slot takes nothing. */
+export function fullWords(board: Board, target: Target, placing: Picked | null): string {
+  const taken = takenSlotsOf(board.visits, target.engineerId, target.date, movingId(placing));
+  return `${engineerName(board, target.engineerId)} already has ${takenWords(target.slot, taken)} that day`;
+}

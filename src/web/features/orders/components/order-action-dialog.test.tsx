@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '@tests/support/web-render';
 import { buildOrderDetail } from '../testing/order-detail';
 import { lifecycleActionLabels } from '@shared/orders/order-lifecycle';
+import type { OrderDetail } from '@shared/orders/orders.contracts';
+import { bookedDayWords, londonDateOf, offDayReasonMessage } from '@shared/visits/off-day-check-in';
 import { OrderActionDialog } from './order-action-dialog';
 
 const order = buildOrderDetail({ status: 'assigned' });
@@ -191,6 +193,76 @@ describe('transition dialogs', () => {
       kitOverrideReason: 'Courier confirmed delivery',
       expectedVersion: 7,
     });
+  });
+});
+
+describe('checking in on another day than the booked one (issue 24)', () => {
+  const dayMs = 24 * 3600 * 1000;
+  const scheduledOn = (date: string) =>
+    buildOrderDetail({
+      status: 'scheduled',
+      visits: [
+        {
+          id: '99999999-9999-4999-8999-999999999999',
+          orderId: order.id,
+          contractorId: '88888888-8888-4888-8888-888888888888',
+          engineer: {
+            id: '77777777-7777-4777-8777-777777777777',
+            firstName: 'Sam',
+            lastName: 'Penrose',
+          },
+          scheduledDate: date,
+          slot: 'am',
+          status: 'scheduled',
+          checkedInAt: null,
+          checkInOffDayReason: null,
+          checkedOutAt: null,
+          outcome: null,
+          failureReason: null,
+          outcomeNotes: null,
+          customerSignOffName: null,
+          serials: {},
+          kitOverrideReason: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+  const open = (detail: OrderDetail) =>
+    renderPage(
+      <OrderActionDialog
+        order={detail}
+        allowed={{ action: 'check_in', label: 'Check in', needs: [] }}
+        open
+        onOpenChange={vi.fn()}
+      />,
+    );
+
+  it('asks why before sending, and sends the reason', async () => {
+    const booked = londonDateOf(new Date(Date.now() + 4 * dayMs));
+    const detail = scheduledOn(booked);
+    const { calls } = stubApi({
+      [`POST /api/orders/${detail.id}/check-in`]: () => ({ body: detail }),
+    });
+    open(detail);
+    expect(screen.getByText(`This visit is booked for ${bookedDayWords(booked)}.`)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText(offDayReasonMessage(booked))).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(
+      screen.getByLabelText(/Why are you checking in on another day/),
+      'Customer asked',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+        offDayReason: 'Customer asked',
+      }),
+    );
+  });
+
+  it('asks nothing on the booked day', () => {
+    open(scheduledOn(londonDateOf(new Date())));
+    expect(screen.queryByLabelText(/Why are you checking in on another day/)).toBeNull();
   });
 });
 

@@ -25,6 +25,11 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
+import {
+  bookedDayWords,
+  isOffDayCheckIn,
+  offDayReasonMessage,
+} from '@shared/visits/off-day-check-in';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
@@ -72,8 +77,14 @@ export function dismissLabel(action: LifecycleAction): string {
 }
 
 /** The fields each action's form shows (react-hook-form paths). */
-export function fieldsFor(action: LifecycleAction, needsKitOverride: boolean): string[] {
+export function fieldsFor(
+  action: LifecycleAction,
+  needsKitOverride: boolean,
+  offDay = false,
+): string[] {
   switch (action) {
+    case 'check_in':
+      return offDay ? ['offDayReason'] : [];
     case 'hold':
     case 'cancel':
     case 'unassign':
@@ -112,7 +123,10 @@ export function OrderActionDialog({
 }) {
   const { action } = allowed;
   const needsKitOverride = allowed.needs.includes('kit_ready_or_override');
-  const fields = fieldsFor(action, needsKitOverride);
+  // Checking in on another day than the booked one asks why (issue 24, decision 073).
+  const booked = order.visits.find((v) => v.status === 'scheduled')?.scheduledDate;
+  const offDay = action === 'check_in' && !!booked && isOffDayCheckIn(booked, new Date());
+  const fields = fieldsFor(action, needsKitOverride, offDay);
   const mutation = useOrderAction(order.id);
   const form = useForm<FieldValues>({
     resolver: zodResolver(orderActionEndpoints[action].body) as unknown as Resolver<FieldValues>,
@@ -142,6 +156,10 @@ export function OrderActionDialog({
   };
 
   const handleAction = handleSubmit(async (values) => {
+    if (offDay && booked && !String(values.offDayReason ?? '').trim()) {
+      setError('offDayReason', { type: 'required', message: offDayReasonMessage(booked) });
+      return;
+    }
     if (needsKitOverride && !String(values.kitOverrideReason ?? '').trim()) {
       setError('kitOverrideReason', { type: 'required', message: orderMessages.reasonRequired });
       return;
@@ -189,6 +207,23 @@ export function OrderActionDialog({
           {fields.includes('reason') && (
             <FormField label="Reason" error={errorOf('reason')}>
               {(field) => <Textarea {...field} rows={3} {...register('reason')} />}
+            </FormField>
+          )}
+
+          {fields.includes('offDayReason') && booked && (
+            <FormField
+              label="Why are you checking in on another day?"
+              required
+              error={errorOf('offDayReason')}
+              description={`This visit is booked for ${bookedDayWords(booked)}.`}
+            >
+              {(field) => (
+                <Textarea
+                  {...field}
+                  rows={3}
+                  {...register('offDayReason', { setValueAs: emptyToNull })}
+                />
+              )}
             </FormField>
           )}
 

@@ -8,6 +8,7 @@ import {
 } from '@shared/orders/order-status';
 import type { OrderDetail, OrderEvent } from '@shared/orders/orders.contracts';
 import type { Visit } from '@shared/visits/visits.contracts';
+import { londonDateOf, offDayCheckInWords } from '@shared/visits/off-day-check-in';
 import { timelineText, type TimelineNames } from '@shared/orders/timeline-text';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
@@ -204,6 +205,15 @@ export function VisitCard({ visit, index }: { visit: Visit; index: number }) {
           {visit.engineer.firstName} {visit.engineer.lastName}
         </Fact>
         <Fact label="Checked in">{formatDateTime(visit.checkedInAt)}</Fact>
+        {visit.checkedInAt && visit.checkInOffDayReason && (
+          <Fact label="Not the booked day">
+            {offDayCheckInWords(
+              londonDateOf(new Date(visit.checkedInAt)),
+              visit.scheduledDate,
+              visit.checkInOffDayReason,
+            )}
+          </Fact>
+        )}
         <Fact label="Checked out">{formatDateTime(visit.checkedOutAt)}</Fact>
         {visit.outcome && (
           <Fact label="Outcome">

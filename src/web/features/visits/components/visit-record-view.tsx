@@ -6,6 +6,7 @@ import {
   type CommissioningThresholds,
   type VisitRecord,
 } from '@shared/visits/visit-record';
+import { londonDateOf, offDayCheckInWords } from '@shared/visits/off-day-check-in';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { formatDate, formatDateTime } from '../lib/format';
@@ -100,6 +101,15 @@ export function VisitRecordView({
         <Part title="Times">
           <Facts>
             <Fact label="Checked in">{formatDateTime(record.checkIn?.at)}</Fact>
+            {record.checkIn?.offDayReason && (
+              <Fact label="Not the booked day">
+                {offDayCheckInWords(
+                  londonDateOf(new Date(record.checkIn.at)),
+                  record.scheduledDate,
+                  record.checkIn.offDayReason,
+                )}
+              </Fact>
+            )}
             {record.checkIn?.position && (
               <Fact label="Position">
                 {record.checkIn.position.latitude.toFixed(5)},{' '}

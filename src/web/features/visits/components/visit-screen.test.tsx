@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { EngineerVisit } from '@shared/visits/visit-record';
+import { londonDateOf } from '@shared/visits/off-day-check-in';
 import { openEngineerDb, type EngineerDb } from '../offline/db';
 import { Outbox, type TransportAnswer } from '../offline/outbox';
 import { visitActions } from '../offline/visit-actions';
@@ -23,7 +24,8 @@ const visit = {
   orderId: 'order-1',
   orderNumber: 'UPL-2026-000123',
   orderStatus: 'scheduled',
-  scheduledDate: '2026-11-27',
+  // Booked for today: a check-in on another day first asks why (check-in-step.test.tsx).
+  scheduledDate: londonDateOf(new Date()),
   slot: 'am',
   status: 'scheduled',
   jobType: { code: 'INSTALL', name: 'Standard install' },

@@ -77,8 +77,16 @@ export function visitActions(db: EngineerDb, outbox: Outbox) {
       });
     },
 
-    checkIn(visitId: string, position: Position | null, at = new Date()) {
-      const body: CheckInBody = { at: at.toISOString(), position };
+    /**
+     * Checks in at `at` (this phone's clock). On another UK day than the booked one the reason
+     * travels with the queued check-in; the server judges that same time (issue 24).
+     */
+    checkIn(visitId: string, position: Position | null, at = new Date(), offDayReason?: string) {
+      const body: CheckInBody = {
+        at: at.toISOString(),
+        position,
+        ...(offDayReason ? { offDayReason } : {}),
+      };
       return record(visitId, { key: 'checkIn', from: 'check-in', value: body }, 'survey', {
         label: 'Check in',
         method: 'POST',

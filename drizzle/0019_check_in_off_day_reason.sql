@@ -1,0 +1,1 @@
+ALTER TABLE "visits" ADD COLUMN "check_in_off_day_reason" text;
