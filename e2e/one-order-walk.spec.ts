@@ -227,7 +227,9 @@ test('one order through every hand: each sees what the one before did', async ({
     timeZone: 'UTC',
   }).format(new Date(`${visitDate}T00:00:00Z`));
   await page
-    .getByRole('button', { name: `Place ${orderNumber} with Emma Engineer on ${dayWords}, AM` })
+    .getByRole('button', {
+      name: `Place here: ${orderNumber} with Emma Engineer on ${dayWords}, AM`,
+    })
     .click();
   await expect(page.getByTestId('board-announcer')).toContainText(
     `${orderNumber} scheduled with Emma Engineer`,
