@@ -1,9 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import type { Board } from '../src/shared/dispatch/dispatch.contracts';
 import type { EngineerVisit } from '../src/shared/visits/visit-record';
 import { ENGINEER, expectNoAxeViolations, freshVisits, recordVisit } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
+import { act, uniquePostcode } from './order-steps';
 
 // Issue 24: one order through every hand, each at the width that hand works at, asserting at
 // each step what the next person sees of what the previous one did. Back office creates it, the
@@ -29,31 +30,11 @@ test.use({
   geolocation: { latitude: 50.35, longitude: -4.45, accuracy: 10 },
 });
 
-/** A postcode nobody else has: PL district 10–29, random inward code. */
-function uniquePostcode() {
-  const letters = 'ABDEFGHJLNPQRSTUWXYZ';
-  const pick = () => letters[Math.floor(Math.random() * letters.length)];
-  return `PL${10 + Math.floor(Math.random() * 20)} ${Math.floor(Math.random() * 10)}${pick()}${pick()}`;
-}
-
 /** Types a date into a date field, whichever way the field takes it (picker or UK text). */
 async function typeDate(field: Locator, isoDate: string) {
   if ((await field.getAttribute('type')) === 'date') return field.fill(isoDate);
   const [y, m, d] = isoDate.split('-');
   return field.fill(`${d}/${m}/${y}`);
-}
-
-/** Clicks a next-step button on the back-office order page and confirms its dialog. */
-async function act(page: Page, label: string, fill?: (dialog: Locator) => Promise<void>) {
-  await page
-    .getByRole('region', { name: 'Next steps' })
-    .getByRole('button', { name: label, exact: true })
-    .click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  if (fill) await fill(dialog);
-  await dialog.getByRole('button', { name: label, exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /**

@@ -1,15 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { act, uniquePostcode } from './order-steps';
 
 const office = 'office@example.com';
-
-/** A postcode nobody else has: PL district 10–29, random inward code. */
-function uniquePostcode() {
-  const letters = 'ABDEFGHJLNPQRSTUWXYZ';
-  const pick = () => letters[Math.floor(Math.random() * letters.length)];
-  return `PL${10 + Math.floor(Math.random() * 20)} ${Math.floor(Math.random() * 10)}${pick()}${pick()}`;
-}
 
 async function dashboardFigures(page: Page) {
   await page.goto('/back-office');
@@ -25,23 +19,6 @@ async function dashboardFigures(page: Page) {
       (await page.getByTestId('figure-Kit awaiting dispatch').innerText()).replace(/,/g, ''),
     ),
   };
-}
-
-/** Clicks a next-step button on the order page and confirms its dialog. */
-async function act(
-  page: Page,
-  label: string,
-  fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
-) {
-  await page
-    .getByRole('region', { name: 'Next steps' })
-    .getByRole('button', { name: label, exact: true })
-    .click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  if (fill) await fill(dialog);
-  await dialog.getByRole('button', { name: label, exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('back office takes an order from creation to cancellation; the dashboard follows', async ({
