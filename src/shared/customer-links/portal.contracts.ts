@@ -41,7 +41,11 @@ export type PortalView = {
     trackingUrl: string | null;
   };
   appointment: { date: string; slot: VisitSlot; engineerFirstName: string | null } | null;
-  completion: { date: string; engineerFirstName: string | null; serials: string[] } | null;
+  completion: {
+    date: string;
+    engineerFirstName: string | null;
+    /** Each serial in words: "Dish serial D1". */ serials: string[];
+  } | null;
   canRequestReschedule: boolean;
   company: CompanyContact;
 };

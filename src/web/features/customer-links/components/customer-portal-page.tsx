@@ -227,7 +227,7 @@ function PortalBody({ view }: { view: PortalView }) {
           </p>
           {view.completion.serials.length > 0 && (
             <p className="text-sm text-slate-700">
-              Equipment serial numbers: {view.completion.serials.join(', ')}
+              Your equipment: {view.completion.serials.join(', ')}
             </p>
           )}
           <a
