@@ -3,7 +3,7 @@ import { visitSlots, type VisitSlot } from '../orders/order-status';
 import { normaliseUkMobile } from '../uk-mobile';
 import { normaliseUkPostcode } from '../uk-postcode';
 import type { PublicLinkProblem } from '../public-links/public-links.contracts';
-import { calendarDate, plainText, requiredText } from './text-fields';
+import { plainText, requiredText, typedDate } from './text-fields';
 
 // Issue 11: the customer form, one schema for the page (react-hook-form) and the route.
 
@@ -97,7 +97,7 @@ export const customerFormFields = z.object({
   dishPosition: requiredText('Preferred dish position', 500, { multiline: true }),
   accessNotes: plainText('Access notes', 1000, { multiline: true }),
   availability: z
-    .array(z.object({ date: calendarDate, slot: z.enum(visitSlots, { error: 'Choose a time' }) }))
+    .array(z.object({ date: typedDate, slot: z.enum(visitSlots, { error: 'Choose a time' }) }))
     .min(1, 'Add at least one date when you are available')
     .max(maxAvailability, `Add at most ${maxAvailability} dates`),
   consentTerms: z.boolean(),
