@@ -1,7 +1,9 @@
 import { CalendarDays } from 'lucide-react';
 import { useRef, useState, type ComponentProps } from 'react';
-import { formatUkDate, isIsoDateShape, parseUkDate } from '@shared/schema/uk-date';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { formatUkDate, isIsoDateShape, parseUkDate, ukDateHint } from '@shared/schema/uk-date';
 import { cn } from '../../lib/cn';
+import { FormField } from './form-field';
 import { Input } from './input';
 
 type DateInputProps = Omit<
@@ -104,5 +106,61 @@ export function DateInput({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A labelled date bound to a react-hook-form field holding YYYY-MM-DD; an empty field holds
+ * `emptyAs` (null for an optional date in the contracts, '' where the form keeps text).
+ */
+export function DateField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+  required,
+  emptyAs = null,
+  min,
+  max,
+  className,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  emptyAs?: '' | null;
+  min?: string | undefined;
+  max?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <FormField
+      label={label}
+      error={error}
+      required={required}
+      description={ukDateHint}
+      className={className}
+    >
+      {(control_) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <DateInput
+              {...control_}
+              name={field.name}
+              ref={field.ref}
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={(value) => field.onChange(value === '' ? emptyAs : value)}
+              onBlur={field.onBlur}
+              min={min}
+              max={max}
+              pickerLabel={`Choose the ${label.toLowerCase()} from a calendar`}
+            />
+          )}
+        />
+      )}
+    </FormField>
   );
 }
