@@ -133,7 +133,9 @@ test('customer form from its email: mistakes, then sent; back office sees the or
   await expect(page.getByText('Please enter a valid UK postcode')).toBeVisible();
   await expect(page.getByText('Choose the type of property')).toBeVisible();
   await expect(page.getByText('We do not install on Saturdays')).toBeVisible();
-  await expect(page.getByText('Please accept the terms to continue')).toBeVisible();
+  await expect(
+    page.getByText('Please agree to the terms of installation to continue'),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Nothing typed is lost on a reload.

@@ -94,7 +94,11 @@ export const customerFormFields = z.object({
   listedBuilding: z.enum(listedAnswers, {
     error: 'Tell us whether it is a listed building or in a conservation area',
   }),
-  dishPosition: requiredText('Preferred dish position', 500, { multiline: true }),
+  // Each message names its question as the form asks it (issue 24): "Where would you like the dish?"
+  dishPosition: plainText('Where you would like the dish', 500, { multiline: true }).refine(
+    (v) => v.length > 0,
+    'Tell us where you would like the dish',
+  ),
   accessNotes: plainText('Access notes', 1000, { multiline: true }),
   availability: z
     .array(z.object({ date: typedDate, slot: z.enum(visitSlots, { error: 'Choose a time' }) }))
@@ -156,7 +160,7 @@ export function customerFormSchema(rules: CustomerFormRules) {
         ctx.addIssue({
           code: 'custom',
           path: ['consentTerms'],
-          message: 'Please accept the terms to continue',
+          message: 'Please agree to the terms of installation to continue',
         });
       }
       const seen = new Set<string>();
