@@ -104,6 +104,9 @@ function SentPage({
   data: Extract<CustomerFormPageData, { state: 'sent' }>;
   sentElsewhere?: boolean;
 }) {
+  // After a send, the page was scrolled down at the button: the outcome is read from the top.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => outcome.current?.focus(), []);
   const a = data.answers;
   const rows: [string, string][] = [
     ['Name', `${a.firstName} ${a.lastName}`],
@@ -127,7 +130,7 @@ function SentPage({
     <PageLayout width="narrow">
       <CompanyLogo company={data.company} />
       {sentElsewhere ? (
-        <div className="flex items-start gap-3">
+        <div ref={outcome} tabIndex={-1} className="flex items-start gap-3 outline-none">
           <AlertTriangle aria-hidden="true" className="mt-1 size-6 shrink-0 text-amber-600" />
           <PageHeader
             title={sentElsewhereMessage}
@@ -135,7 +138,7 @@ function SentPage({
           />
         </div>
       ) : (
-        <div className="flex items-start gap-3">
+        <div ref={outcome} tabIndex={-1} className="flex items-start gap-3 outline-none">
           <CheckCircle2 aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
           <PageHeader
             title="Thank you, we have your details"

@@ -139,6 +139,33 @@ describe('reschedule form', () => {
   });
 });
 
+describe('reschedule form offline (issue 24)', () => {
+  it('says it will send when back online, and sends then', async () => {
+    const { calls } = stubApi({
+      'GET /api/public/portal/UP-123': () => ({ body: portalView }),
+      'POST /api/public/portal/UP-123/reschedule-request': () => ({ body: { ok: true } }),
+    });
+    renderPage(<CustomerPortalPage params={{ orderNumber: 'UP-123' }} />);
+    await userEvent.type(await screen.findByLabelText('Date that suits you 1'), '07/01/2030');
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Ask to reschedule' }));
+      expect(await screen.findByRole('button', { name: 'Waiting for a connection…' })).toBeTruthy();
+      expect(
+        screen.getByText("You're offline. We'll send this when you're back online."),
+      ).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(await screen.findByText(/Thank you. We have your request/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      dates: ['2030-01-07'],
+      note: '',
+    });
+  });
+});
+
 describe('kit-arrived form', () => {
   it('shows the server’s message for the serial on the serial field', async () => {
     const { calls } = stubApi({
