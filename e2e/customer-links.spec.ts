@@ -133,7 +133,9 @@ test('customer form from its email: mistakes, then sent; back office sees the or
   await expect(page.getByText('Please enter a valid UK postcode')).toBeVisible();
   await expect(page.getByText('Choose the type of property')).toBeVisible();
   await expect(page.getByText('We do not install on Saturdays')).toBeVisible();
-  await expect(page.getByText('Please accept the terms to continue')).toBeVisible();
+  await expect(
+    page.getByText('Please agree to the terms of installation to continue'),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Nothing typed is lost on a reload.
@@ -315,4 +317,124 @@ test('portal locked by ten wrong postcodes: Send me a link, and the emailed link
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/customer/${order.orderNumber}$`));
+});
+
+/** A working day as the customer types it, dd/mm/yyyy (issue 24). */
+function workingDayUk() {
+  const [year, month, day] = workingDay().split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The answers the demo order does not carry already, with the date typed in UK form. */
+async function fillCustomerForm(page: Page) {
+  await page.getByLabel('Type of property').selectOption('detached');
+  await page.getByRole('radio', { name: 'I own it' }).check();
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByLabel('Where would you like the dish?').fill('On the back wall');
+  await page.getByLabel('Date 1', { exact: true }).fill(workingDayUk());
+  await page.getByLabel(/I agree to the terms/).check();
+}
+
+test('customer form (issue 24): UK dates, the terms to read, and offline it says it will send', async ({
+  page,
+  context,
+  journey,
+}) => {
+  const order = await newestOrder(journey.data, [eq(orders.status, 'received')]);
+  const link = await inTransaction(journey.data.db, (tx) =>
+    issuePublicLink(tx, { orderId: order.id, purpose: 'customer_form' }),
+  );
+  await page.goto(link.path);
+  await expect(page.getByRole('heading', { name: 'Your installation details' })).toBeVisible();
+
+  // A date the form cannot read is refused in the words people type dates in.
+  const date = page.getByLabel('Date 1', { exact: true });
+  await expect(date).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await date.fill('7 Jan');
+  await page.getByRole('button', { name: 'Send my details' }).click();
+  await expect(page.getByText('Enter a date as dd/mm/yyyy, for example 01/12/2026')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('YYYY-MM-DD');
+  await expect(
+    page.getByText('Please agree to the terms of installation to continue'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The terms agreed to are a page to read first, in a new tab.
+  const [terms] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: /Read the terms of installation/ }).click(),
+  ]);
+  await expect(
+    terms.getByRole('heading', { name: 'Terms of installation', level: 1 }),
+  ).toBeVisible();
+  await expect(terms.getByRole('heading', { name: 'The installation' })).toBeVisible();
+  await expectNoAxeViolations(terms);
+  await terms.screenshot({ path: 'test-results/journey-terms-390.png', fullPage: true });
+  await terms.close();
+
+  // Offline: the send waits and says so, then goes when the connection is back.
+  await fillCustomerForm(page);
+  await expect(date).toHaveValue(workingDayUk());
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send my details' }).click();
+  await expect(page.getByRole('button', { name: 'Waiting for a connection…' })).toBeDisabled();
+  await expect(
+    page.getByText("You're offline. We'll send this when you're back online."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/journey-customer-form-offline-390.png' });
+  await context.setOffline(false);
+  await expect(
+    page.getByRole('heading', { name: 'Thank you, we have your details' }),
+  ).toBeVisible();
+  const [year, month, day] = workingDay().split('-').map(Number);
+  const sent = formatUkDayForTest(year!, month!, day!);
+  await expect(page.getByText(new RegExp(sent))).toBeVisible();
+});
+
+/** `Mon 30 Nov`, as the sent page lists a date. */
+function formatUkDayForTest(year: number, month: number, day: number) {
+  const at = new Date(Date.UTC(year, month - 1, day));
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getUTCDay()];
+  const name = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
+    month - 1
+  ];
+  return `${weekday} ${day} ${name}`;
+}
+
+test('customer form (issue 24): of two tabs sending at once, the one that lost is told so', async ({
+  page,
+  context,
+  journey,
+}) => {
+  const order = await newestOrder(journey.data, [eq(orders.status, 'received')]);
+  const link = await inTransaction(journey.data.db, (tx) =>
+    issuePublicLink(tx, { orderId: order.id, purpose: 'customer_form' }),
+  );
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(link.path);
+    await expect(tab.getByRole('heading', { name: 'Your installation details' })).toBeVisible();
+    await fillCustomerForm(tab);
+  }
+  await Promise.all(
+    [page, other].map((tab) => tab.getByRole('button', { name: 'Send my details' }).click()),
+  );
+  const thanks = (tab: Page) =>
+    tab.getByRole('heading', { name: 'Thank you, we have your details' });
+  const lost = (tab: Page) =>
+    tab.getByRole('heading', { name: 'This form was already sent from another tab or device.' });
+  await expect(thanks(page).or(lost(page))).toBeVisible();
+  await expect(thanks(other).or(lost(other))).toBeVisible();
+  const outcomes = await Promise.all(
+    [page, other].map(async (tab) => ((await lost(tab).isVisible()) ? 'lost' : 'won')),
+  );
+  expect([...outcomes].sort()).toEqual(['lost', 'won']);
+  const loser = outcomes[0] === 'lost' ? page : other;
+  await expect(thanks(loser)).toHaveCount(0);
+  await expect(
+    loser.getByText('The answers in this tab were not sent.', { exact: false }),
+  ).toBeVisible();
+  await expectNoAxeViolations(loser);
+  await loser.screenshot({ path: 'test-results/journey-customer-form-second-tab-390.png' });
 });

@@ -1,6 +1,13 @@
 import { messageStatuses } from './messages/messages.contracts';
 import { templateKindLabels } from './messages/templates';
-import { kitStatusLabels, orderStatusLabels, slaStateLabels } from './orders/order-status';
+import { lifecycleActions, type LifecycleAction } from './orders/order-lifecycle';
+import {
+  kitStatusLabels,
+  orderStatusLabels,
+  slaStateLabels,
+  type OrderStatus,
+  type VisitStatus,
+} from './orders/order-status';
 import type { statusTones } from './status-tones';
 import { userStatuses } from './users/users.contracts';
 
@@ -40,9 +47,7 @@ const accountMessageWords: Record<string, string> = {
 /** A message's kind (its template) in words: "kit_dispatched" → "Kit dispatched". */
 export function messageKindWords(kind: string): string {
   const words = (templateKindLabels as Record<string, string>)[kind] ?? accountMessageWords[kind];
-  if (words) return words;
-  const spaced = kind.replace(/[_-]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+  return words ?? codeInWords(kind);
 }
 
 /**
@@ -55,4 +60,89 @@ export function messageStatusWords(message: {
 }): string {
   if (message.provider === 'outbox' && message.status === 'sent') return 'Kept in outbox';
   return statusLabels.message[message.status];
+}
+
+/** A visit's status in words, the same on the board, the order and the visit's record. */
+export const visitStatusLabels: Record<VisitStatus, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** Every kind of order event: the lifecycle's moves, and what is recorded beside them. */
+export const orderEventKinds = [
+  'created',
+  'edited',
+  'reschedule_requested',
+  ...lifecycleActions,
+] as const;
+export type OrderEventKind = (typeof orderEventKinds)[number];
+
+/**
+ * What an event did, in words (past tense; the lifecycle's own labels name the buttons, so
+ * "Mark customer form submitted" reads here as "Customer form submitted").
+ */
+export const orderEventLabels: Record<OrderEventKind, string> = {
+  created: 'Order created',
+  edited: 'Order edited',
+  reschedule_requested: 'Customer asked to reschedule',
+  submit_customer_form: 'Customer form submitted',
+  validate: 'Order validated',
+  assign: 'Contractor assigned',
+  unassign: 'Withdrawn from contractor',
+  accept: 'Accepted by contractor',
+  decline: 'Declined by contractor',
+  schedule: 'Visit scheduled',
+  reschedule: 'Visit rescheduled',
+  unschedule: 'Visit unscheduled',
+  check_in: 'Engineer checked in',
+  complete: 'Installation completed',
+  fail: 'Visit failed',
+  close: 'Approved for invoicing',
+  hold: 'Put on hold',
+  resume: 'Taken off hold',
+  cancel: 'Order cancelled',
+  dispatch_kit: 'Kit dispatched',
+  confirm_kit_arrived: 'Kit arrived',
+  mark_kit_customer_supplied: 'Customer supplies kit',
+} satisfies Record<'created' | 'edited' | 'reschedule_requested' | LifecycleAction, string>;
+
+/** Words for a code nobody has named yet: "future_thing" → "Future thing". */
+function codeInWords(code: string): string {
+  const spaced = code.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** An order event's kind in words: "submit_customer_form" → "Customer form submitted". */
+export function orderEventWords(type: string): string {
+  return (orderEventLabels as Record<string, string>)[type] ?? codeInWords(type);
+}
+
+/** The order's new status in words: "Status changed to Customer submitted". */
+export function statusChangeWords(toStatus: OrderStatus): string {
+  return `Status changed to ${orderStatusLabels[toStatus]}`;
+}
+
+/** Words for the serials a visit recorded, by their kind. */
+const serialKindLabels: Record<string, string> = { dish: 'Dish', router: 'Router' };
+
+/**
+ * The serials an engineer recorded, one phrase each: `{ dish: 'D1', router: 'R1' }` →
+ * ["Dish serial D1", "Router serial R1"] (dish, router, then any others; empty ones left out).
+ */
+export function serialPhrases(serials: Record<string, unknown>): string[] {
+  const order = (kind: string) => (kind === 'dish' ? 0 : kind === 'router' ? 1 : 2);
+  return Object.entries(serials)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !!entry[1].trim())
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(
+      ([kind, serial]) => `${serialKindLabels[kind] ?? codeInWords(kind)} serial ${serial.trim()}`,
+    );
+}
+
+/** The serials in one line: "Dish serial D1, Router serial R1" ('' when none). */
+export function serialsInWords(serials: Record<string, unknown>): string {
+  return serialPhrases(serials).join(', ');
 }

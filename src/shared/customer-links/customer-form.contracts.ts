@@ -3,7 +3,7 @@ import { visitSlots, type VisitSlot } from '../orders/order-status';
 import { normaliseUkMobile } from '../uk-mobile';
 import { normaliseUkPostcode } from '../uk-postcode';
 import type { PublicLinkProblem } from '../public-links/public-links.contracts';
-import { calendarDate, plainText, requiredText } from './text-fields';
+import { plainText, requiredText, typedDate } from './text-fields';
 
 // Issue 11: the customer form, one schema for the page (react-hook-form) and the route.
 
@@ -94,10 +94,14 @@ export const customerFormFields = z.object({
   listedBuilding: z.enum(listedAnswers, {
     error: 'Tell us whether it is a listed building or in a conservation area',
   }),
-  dishPosition: requiredText('Preferred dish position', 500, { multiline: true }),
+  // Each message names its question as the form asks it (issue 24): "Where would you like the dish?"
+  dishPosition: plainText('Where you would like the dish', 500, { multiline: true }).refine(
+    (v) => v.length > 0,
+    'Tell us where you would like the dish',
+  ),
   accessNotes: plainText('Access notes', 1000, { multiline: true }),
   availability: z
-    .array(z.object({ date: calendarDate, slot: z.enum(visitSlots, { error: 'Choose a time' }) }))
+    .array(z.object({ date: typedDate, slot: z.enum(visitSlots, { error: 'Choose a time' }) }))
     .min(1, 'Add at least one date when you are available')
     .max(maxAvailability, `Add at most ${maxAvailability} dates`),
   consentTerms: z.boolean(),
@@ -156,7 +160,7 @@ export function customerFormSchema(rules: CustomerFormRules) {
         ctx.addIssue({
           code: 'custom',
           path: ['consentTerms'],
-          message: 'Please accept the terms to continue',
+          message: 'Please agree to the terms of installation to continue',
         });
       }
       const seen = new Set<string>();

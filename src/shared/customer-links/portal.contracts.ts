@@ -3,7 +3,7 @@ import { safeText } from '../schema/text';
 import type { VisitSlot } from '../orders/order-status';
 import { normaliseUkPostcode } from '../uk-postcode';
 import type { CompanyContact } from './customer-form.contracts';
-import { calendarDate, plainText } from './text-fields';
+import { plainText, typedDate } from './text-fields';
 
 export const portalProofBody = z.object({
   postcode: z
@@ -20,7 +20,7 @@ export const portalLinkBody = z.object({ e: safeText().max(20), s: safeText().ma
 
 export const rescheduleRequestBody = z.object({
   dates: z
-    .array(calendarDate)
+    .array(typedDate)
     .min(1, 'Add at least one date that suits you')
     .max(5, 'Add at most 5 dates'),
   note: plainText('Note', 1000, { multiline: true }),
@@ -41,7 +41,11 @@ export type PortalView = {
     trackingUrl: string | null;
   };
   appointment: { date: string; slot: VisitSlot; engineerFirstName: string | null } | null;
-  completion: { date: string; engineerFirstName: string | null; serials: string[] } | null;
+  completion: {
+    date: string;
+    engineerFirstName: string | null;
+    /** Each serial in words: "Dish serial D1". */ serials: string[];
+  } | null;
   canRequestReschedule: boolean;
   company: CompanyContact;
 };

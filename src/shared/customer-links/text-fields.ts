@@ -14,5 +14,8 @@ export function requiredText(label: string, max: number, options: { multiline?: 
   return plainText(label, max, options).refine((v) => v.length > 0, `${label} is required`);
 }
 
-/** A calendar date `YYYY-MM-DD` that exists, years 1900 to 2100 (the shared rule, issue 9). */
-export { calendarDate } from '../schema/calendar-date';
+/**
+ * A calendar date `YYYY-MM-DD` that exists, years 1900 to 2100 (the shared rule, issue 9); one
+ * the form could not read is refused in the words people type dates in (dd/mm/yyyy, issue 24).
+ */
+export { typedDate } from '../schema/calendar-date';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customerAnswersSchema } from '../customer-links/customer-answers.contracts';
 import { safeText, searchText } from '../schema/text';
+import { typedDate } from '../schema/calendar-date';
 import { fieldFlagSchema } from '../stock/field-flags.contracts';
 import {
   dateOnly,
@@ -177,7 +178,7 @@ export const createOrderBody = z
     /** Defaults from the job type. */
     pricePence: pence.optional(),
     payoutPence: pence.optional(),
-    requestedDate: dateOnly.nullish().transform((v) => v ?? null),
+    requestedDate: typedDate.nullish().transform((v) => v ?? null),
     notes: optionalText(4000, { multiline: true }),
     /** The customer bought the kit themselves. */
     customerSuppliesKit: z.boolean().default(false),
@@ -196,7 +197,7 @@ export const updateOrderBody = z
     jobTypeId: z.uuid(),
     pricePence: pence,
     payoutPence: pence,
-    requestedDate: dateOnly.nullable(),
+    requestedDate: typedDate.nullable(),
     notes: optionalText(4000, { multiline: true }),
     expectedVersion: z.number().int().optional(),
   })
@@ -208,7 +209,7 @@ const empty = z.object(version);
 const withReason = z.object({ reason: reasonField, ...version });
 const scheduleBody = z.object({
   engineerId: z.uuid(),
-  date: dateOnly,
+  date: typedDate,
   slot: z.enum(visitSlots),
   /** Back office only: schedule before the kit is ready. */
   kitOverrideReason: optionalText(1000, { multiline: true }),

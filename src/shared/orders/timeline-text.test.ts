@@ -226,6 +226,11 @@ describe('timeline sentences', () => {
   it('an unknown event kind still reads as a sentence', () => {
     expect(
       timelineText(event('future_thing', { fromStatus: 'validated', toStatus: 'assigned' })),
-    ).toBe('future_thing: now assigned.');
+    ).toBe('Future thing. Status changed to Assigned.');
+    expect(
+      timelineText(
+        event('future_thing', { fromKitStatus: 'awaiting_dispatch', toKitStatus: 'dispatched' }),
+      ),
+    ).toBe('Future thing. Kit status changed to Dispatched.');
   });
 });

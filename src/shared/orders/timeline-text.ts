@@ -1,7 +1,7 @@
 // Issue 10: every order event as one sentence a person reads at a glance. Written once here so
 // the back office, the customer portal and a partner's event feed use the same words.
 import { offDayCheckInWords } from '../visits/off-day-check-in';
-import { lifecycleActionLabels, type LifecycleAction } from './order-lifecycle';
+import { orderEventWords, statusChangeWords } from '../status-words';
 import {
   failureReasonLabels,
   kitStatusLabels,
@@ -264,14 +264,13 @@ export function timelineText(event: TimelineEvent, names: TimelineNames = {}): s
     case 'mark_kit_customer_supplied':
       return 'The customer supplies their own kit.';
     default: {
-      const label = lifecycleActionLabels[event.type as LifecycleAction]?.label ?? event.type;
-      const status =
+      const change =
         event.toStatus && event.fromStatus !== event.toStatus
-          ? `: now ${orderStatusLabels[event.toStatus].toLowerCase()}`
+          ? `. ${statusChangeWords(event.toStatus)}`
           : event.toKitStatus && event.fromKitStatus !== event.toKitStatus
-            ? `: kit ${kitStatusLabels[event.toKitStatus].toLowerCase()}`
+            ? `. Kit status changed to ${kitStatusLabels[event.toKitStatus]}`
             : '';
-      return sentence(label, status, withReason(reason));
+      return sentence(orderEventWords(event.type), withReason(reason), change);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ukDateMessage } from './uk-date';
 
 /**
  * A calendar day written YYYY-MM-DD (issue 9): the day must exist (no 2024-02-30, no 29 February
@@ -34,10 +35,19 @@ export function calendarDateProblem(value: string): CalendarDateProblem | null {
 
 export const isCalendarDate = (value: string) => calendarDateProblem(value) === null;
 
-/** YYYY-MM-DD, a day that exists, in 1900–2100. */
-export const calendarDate = z
-  .string({ error: calendarDateMessages.format })
-  .superRefine((value, ctx) => {
+function calendarDateWith(messages: Record<CalendarDateProblem, string>) {
+  return z.string({ error: messages.format }).superRefine((value, ctx) => {
     const problem = calendarDateProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: calendarDateMessages[problem] });
+    if (problem) ctx.addIssue({ code: 'custom', message: messages[problem] });
   });
+}
+
+/** YYYY-MM-DD, a day that exists, in 1900–2100. */
+export const calendarDate = calendarDateWith(calendarDateMessages);
+
+/**
+ * A date a person types in one of our own forms (issue 24): YYYY-MM-DD on the wire like any
+ * other, but the form's date field sends what was typed when it could not read it as
+ * dd/mm/yyyy, so the message names the form people type in, never "YYYY-MM-DD".
+ */
+export const typedDate = calendarDateWith({ ...calendarDateMessages, format: ukDateMessage });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { visitSlots, type VisitSlot } from '../orders/order-status';
 import { normaliseUkPhone } from '../phone';
 import { staffRoles, type StaffRole } from '../roles';
-import { calendarDate } from '../schema/calendar-date';
+import { typedDate } from '../schema/calendar-date';
 import { plainText, requiredText } from '../customer-links/text-fields';
 import { englandAndWalesBankHolidays } from './bank-holidays';
 
@@ -116,7 +116,7 @@ export function slotHours(slots: BookingSettings['slots'], slot: VisitSlot): str
 export const bankHolidaysSettingsSchema = z
   .object({
     bankHolidays: z
-      .array(z.object({ date: calendarDate, name: requiredText('Name', 100) }))
+      .array(z.object({ date: typedDate, name: requiredText('Name', 100) }))
       .max(200, 'List at most 200 dates'),
   })
   .superRefine((value, ctx) => {

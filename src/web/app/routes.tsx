@@ -67,6 +67,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/customer/:orderNumber', area: 'Customer portal', access: 'public', page: lazy(() => import('../features/customer-links/components/customer-portal-page')) },
   { path: '/customer-form/:token', area: 'Customer form', access: 'public', page: lazy(() => import('../features/customer-links/components/customer-form-page')) },
   { path: '/kit-arrived/:token', area: 'Kit arrived', access: 'public', page: lazy(() => import('../features/customer-links/components/kit-arrived-page')) },
+  { path: '/terms', area: 'Terms of installation', access: 'public', page: lazy(() => import('../features/customer-links/components/terms-page')) },
 
   // Signed in: the welcome page (the landing page when signed out; see AppRoutes).
   { path: '/', area: 'Home', access: 'signed-in', page: HomePage },

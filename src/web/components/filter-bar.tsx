@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { DateFilter } from './date-filter';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
 import { Select } from './ui/select';
@@ -180,7 +181,7 @@ export function namedOptions(
   return (rows ?? []).map((row) => ({ value: row.id, label: row.name }));
 }
 
-/** A labelled text or date filter; the list gets what is typed as it is typed. */
+/** A labelled text filter, the list getting what is typed as it is typed; or a date filter (dd/mm/yyyy). */
 type TextFilterProps = {
   id?: string;
   label: string;
@@ -200,6 +201,8 @@ export function TextFilter({
 }: TextFilterProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
+  if (type === 'date')
+    return <DateFilter id={givenId} label={label} value={value} onChange={onChange} />;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

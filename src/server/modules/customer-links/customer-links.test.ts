@@ -182,9 +182,9 @@ describe('customer form link', () => {
     expect(details.town![0]).toMatch(/at most 100/);
     expect(details.propertyType).toEqual(['Choose the type of property']);
     expect(details.listedBuilding![0]).toMatch(/listed building/);
-    expect(details.dishPosition).toEqual(['Preferred dish position is required']);
+    expect(details.dishPosition).toEqual(['Tell us where you would like the dish']);
     expect(details.landlordPermission![0]).toMatch(/landlord/);
-    expect(details.consentTerms![0]).toMatch(/accept the terms/);
+    expect(details.consentTerms![0]).toMatch(/agree to the terms of installation/);
     expect(details['availability.0.date']![0]).toMatch(/We do not install on Saturdays/);
     expect(details['availability.1.date']![0]).toMatch(/from tomorrow/);
     const page = await app.inject({ method: 'GET', url: `/api/public${link.path}` });

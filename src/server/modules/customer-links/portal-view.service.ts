@@ -23,6 +23,7 @@ import {
 import { getCompanyContact } from '../settings/settings.service';
 import { countProofFailuresSince, recordProofFailure } from './customer-links.repository';
 import { londonDate } from './customer-links.service';
+import { serialPhrases } from '@shared/status-words';
 
 type Deps = Pick<AppDeps, 'database' | 'config'>;
 
@@ -138,7 +139,7 @@ export async function portalView(deps: Deps, orderNumber: string): Promise<Porta
         ? {
             date: done.checkedOutAt ? londonDate(done.checkedOutAt) : done.scheduledDate,
             engineerFirstName: firstWord(done.engineerFirstName),
-            serials: Object.values(done.serials ?? {}).filter((s) => typeof s === 'string'),
+            serials: serialPhrases(done.serials ?? {}),
           }
         : null,
     canRequestReschedule: reschedulable.includes(order.status),

@@ -254,6 +254,15 @@ describe('settings take effect without a restart', () => {
     expect(company.json()).toMatchObject({ name: 'Portal Name Ltd' });
   });
 
+  it('serves the terms of installation to anyone, naming the company (issue 24)', async () => {
+    await put('/api/settings/company', { ...valid.company, name: 'Terms Name Ltd' });
+    const res = await app.inject({ method: 'GET', url: '/api/public/terms' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { company: { name: string }; sections: { paragraphs: string[] }[] };
+    expect(body.company.name).toBe('Terms Name Ltd');
+    expect(body.sections.flatMap((s) => s.paragraphs).join(' ')).toContain('Terms Name Ltd will');
+  });
+
   it('a session idle longer than the new idle limit ends', async () => {
     expect(
       (await put('/api/settings/sessions', { idleMinutes: 30, maxHours: 24 })).statusCode,

@@ -15,6 +15,7 @@ import {
   twoFactorSettingsSchema,
 } from '@shared/settings/settings.contracts';
 import { readCompanyLogo, removeCompanyLogo, uploadCompanyLogo } from './company-logo.service';
+import { defaultInstallationTerms, type TermsPage } from '@shared/customer-links/terms.contracts';
 import {
   getCompanyContact,
   getGeneralSettings,
@@ -136,6 +137,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'public, max-age=300')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
+    },
+  );
+
+  // The terms the customer form asks the customer to agree to, readable before they do.
+  app.get(
+    '/public/terms',
+    { config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (): Promise<TermsPage> => {
+      const company = await getCompanyContact(db());
+      return { company, sections: defaultInstallationTerms(company.name) };
     },
   );
 

@@ -1,7 +1,8 @@
-import { CheckCircle2, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Plus, Trash2 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  Controller,
   get,
   useFieldArray,
   useForm,
@@ -29,13 +30,21 @@ import {
   type CustomerFormFields,
   type CustomerFormPage as CustomerFormPageData,
 } from '@shared/customer-links/customer-form.contracts';
+import {
+  offlineSendMessage,
+  sentElsewhereMessage,
+  waitingToSendLabel,
+} from '@shared/customer-links/send-words';
+import { termsPath } from '@shared/customer-links/terms.contracts';
 import { customerJourneyErrorCodes } from '@shared/error-codes';
 import { formatUkDay } from '@shared/orders/timeline-text';
+import { ukDateHint } from '@shared/schema/uk-date';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { CompanyLogo } from '@web/components/company-logo';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
+import { DateInput } from '@web/components/ui/date-input';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
@@ -70,6 +79,9 @@ function readDraft(token: string): Partial<Values> | null {
 export default function CustomerFormPage({ params }: RouteComponentProps) {
   const token = params.token ?? '';
   const page = useCustomerForm(token);
+  // This tab's own send was refused because the form had been sent already (another tab or
+  // device got there first): the page that follows says so rather than thanking for this one.
+  const [sentElsewhere, setSentElsewhere] = useState(false);
   if (page.isPending) {
     return (
       <div className="flex justify-center p-10">
@@ -81,11 +93,20 @@ export default function CustomerFormPage({ params }: RouteComponentProps) {
   const data = page.data;
   if (data.state === 'problem')
     return <LinkProblemPage problem={data.problem} company={data.company} />;
-  if (data.state === 'sent') return <SentPage data={data} />;
-  return <OpenForm token={token} data={data} />;
+  if (data.state === 'sent') return <SentPage data={data} sentElsewhere={sentElsewhere} />;
+  return <OpenForm token={token} data={data} onSentElsewhere={() => setSentElsewhere(true)} />;
 }
 
-function SentPage({ data }: { data: Extract<CustomerFormPageData, { state: 'sent' }> }) {
+function SentPage({
+  data,
+  sentElsewhere = false,
+}: {
+  data: Extract<CustomerFormPageData, { state: 'sent' }>;
+  sentElsewhere?: boolean;
+}) {
+  // After a send, the page was scrolled down at the button: the outcome is read from the top.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => outcome.current?.focus(), []);
   const a = data.answers;
   const rows: [string, string][] = [
     ['Name', `${a.firstName} ${a.lastName}`],
@@ -108,13 +129,23 @@ function SentPage({ data }: { data: Extract<CustomerFormPageData, { state: 'sent
   return (
     <PageLayout width="narrow">
       <CompanyLogo company={data.company} />
-      <div className="flex items-start gap-3">
-        <CheckCircle2 aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
-        <PageHeader
-          title="Thank you, we have your details"
-          description={`Order ${data.orderNumber}. This is what you sent; the form cannot be sent again. If something needs changing, contact us.`}
-        />
-      </div>
+      {sentElsewhere ? (
+        <div ref={outcome} tabIndex={-1} className="flex items-start gap-3 outline-none">
+          <AlertTriangle aria-hidden="true" className="mt-1 size-6 shrink-0 text-amber-600" />
+          <PageHeader
+            title={sentElsewhereMessage}
+            description={`Order ${data.orderNumber}. The answers in this tab were not sent. This is what was sent first; the form cannot be sent again. If something needs changing, contact us.`}
+          />
+        </div>
+      ) : (
+        <div ref={outcome} tabIndex={-1} className="flex items-start gap-3 outline-none">
+          <CheckCircle2 aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
+          <PageHeader
+            title="Thank you, we have your details"
+            description={`Order ${data.orderNumber}. This is what you sent; the form cannot be sent again. If something needs changing, contact us.`}
+          />
+        </div>
+      )}
       <Card className="p-4">
         <dl className="grid gap-3">
           {rows.map(([label, value]) => (
@@ -140,7 +171,15 @@ function countMessages(errors: unknown): number {
     .reduce((sum, [, value]) => sum + countMessages(value), 0);
 }
 
-function OpenForm({ token, data }: { token: string; data: OpenPage }) {
+function OpenForm({
+  token,
+  data,
+  onSentElsewhere,
+}: {
+  token: string;
+  data: OpenPage;
+  onSentElsewhere: () => void;
+}) {
   const schema = useMemo(() => customerFormSchema(data.rules), [data.rules]);
   const [defaults] = useState<Values>(() => {
     const base = {
@@ -203,7 +242,8 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
         const code = errorCode(error);
         if (code === customerJourneyErrorCodes.alreadySubmitted) {
           localStorage.removeItem(draftKey(token));
-          showSummary('This form has already been sent (perhaps from another tab or device).');
+          onSentElsewhere();
+          showSummary(sentElsewhereMessage);
         } else if (error instanceof HttpError && error.payload?.details) {
           for (const [path, messages] of Object.entries(error.payload.details)) {
             setError(path as Path<Values>, { type: 'server', message: messages[0] });
@@ -417,7 +457,8 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
         <Card className="grid gap-4 p-4">
           <h2 className="text-lg font-semibold text-slate-900">When are you available?</h2>
           <p className="text-sm text-slate-600">
-            We install on {workingDayNames}. Add the days that suit you, from tomorrow.
+            We install on {workingDayNames}. Add the days that suit you, from tomorrow. Type each
+            date as {ukDateHint}, or choose it from the calendar.
           </p>
           {(errors.availability?.root?.message ?? err('availability')) && (
             <p role="alert" className="text-sm font-medium text-red-700">
@@ -437,12 +478,22 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
                   className="col-span-2 sm:col-span-1"
                 >
                   {(f) => (
-                    <Input
-                      {...f}
-                      type="date"
-                      min={data.rules.earliestDate}
-                      max={data.rules.latestDate}
-                      {...register(`availability.${index}.date`)}
+                    <Controller
+                      control={control}
+                      name={`availability.${index}.date`}
+                      render={({ field }) => (
+                        <DateInput
+                          {...f}
+                          name={field.name}
+                          ref={field.ref}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          min={data.rules.earliestDate}
+                          max={data.rules.latestDate}
+                          pickerLabel={`Choose date ${index + 1} from a calendar`}
+                        />
+                      )}
                     />
                   )}
                 </FormField>
@@ -498,6 +549,16 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
             label="I agree to the terms of installation *"
             registration={register('consentTerms')}
             error={err('consentTerms')}
+            more={
+              <a
+                href={termsPath}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline"
+              >
+                Read the terms of installation (opens in a new tab)
+              </a>
+            }
           />
           <CheckField
             id="consentMessages"
@@ -509,10 +570,21 @@ function OpenForm({ token, data }: { token: string; data: OpenPage }) {
 
         <div className="grid gap-3 pb-8">
           <Button type="submit" size="lg" disabled={submit.isPending || uploading}>
-            {submit.isPending ? 'Sending…' : 'Send my details'}
+            {submit.isPaused
+              ? waitingToSendLabel
+              : submit.isPending
+                ? 'Sending…'
+                : 'Send my details'}
           </Button>
-          <p className="text-sm text-slate-600">
-            Your answers are kept on this device until they are sent.
+          <p
+            role="status"
+            className={
+              submit.isPaused ? 'text-sm font-medium text-amber-800' : 'text-sm text-slate-600'
+            }
+          >
+            {submit.isPaused
+              ? offlineSendMessage
+              : 'Your answers are kept on this device until they are sent.'}
           </p>
         </div>
       </form>
@@ -574,11 +646,14 @@ function CheckField({
   label,
   registration,
   error,
+  more,
 }: {
   id: string;
   label: string;
   registration: UseFormRegisterReturn;
   error?: string | undefined;
+  /** Shown under the box, outside its label (a link to read first). */
+  more?: ReactNode;
 }) {
   const errorId = `${id}-error`;
   return (
@@ -597,6 +672,7 @@ function CheckField({
         />
         <span>{label}</span>
       </label>
+      {more && <div className="pl-9">{more}</div>}
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
           {error}

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,11 +9,13 @@ import {
   type CustomerFormRules,
 } from '@shared/customer-links/customer-form.contracts';
 import { portalProofBody, rescheduleRequestBody } from '@shared/customer-links/portal.contracts';
+import { defaultInstallationTerms } from '@shared/customer-links/terms.contracts';
 import { customerJourneyErrorCodes } from '@shared/error-codes';
 import { renderPage, stubApi } from '@tests/support/web-render';
 import CustomerFormPage from './customer-form-page';
 import CustomerPortalPage from './customer-portal-page';
 import KitArrivedPage from './kit-arrived-page';
+import TermsPage from './terms-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -125,13 +128,40 @@ describe('reschedule form', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
-    await userEvent.type(screen.getByLabelText('Date that suits you 1'), '2030-01-07');
+    await userEvent.type(screen.getByLabelText('Date that suits you 1'), '07/01/2030');
     await userEvent.type(screen.getByLabelText('Note (optional)'), 'Mornings');
     await userEvent.click(screen.getByRole('button', { name: 'Ask to reschedule' }));
     expect(await screen.findByText('Note: please write fewer words')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
       dates: ['2030-01-07'],
       note: 'Mornings',
+    });
+  });
+});
+
+describe('reschedule form offline (issue 24)', () => {
+  it('says it will send when back online, and sends then', async () => {
+    const { calls } = stubApi({
+      'GET /api/public/portal/UP-123': () => ({ body: portalView }),
+      'POST /api/public/portal/UP-123/reschedule-request': () => ({ body: { ok: true } }),
+    });
+    renderPage(<CustomerPortalPage params={{ orderNumber: 'UP-123' }} />);
+    await userEvent.type(await screen.findByLabelText('Date that suits you 1'), '07/01/2030');
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Ask to reschedule' }));
+      expect(await screen.findByRole('button', { name: 'Waiting for a connection…' })).toBeTruthy();
+      expect(
+        screen.getByText("You're offline. We'll send this when you're back online."),
+      ).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(await screen.findByText(/Thank you. We have your request/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      dates: ['2030-01-07'],
+      note: '',
     });
   });
 });
@@ -246,7 +276,7 @@ describe('customer form', () => {
       'On the back wall',
     );
     const date = screen.getByLabelText('Date 1');
-    await userEvent.type(date, '2030-01-07');
+    await userEvent.type(date, '07/01/2030');
     await userEvent.click(screen.getByLabelText('I agree to the terms of installation *'));
     await userEvent.click(screen.getByRole('button', { name: 'Send my details' }));
     const field = date.closest('[data-slot="form-field"]') as HTMLElement;
@@ -256,6 +286,100 @@ describe('customer form', () => {
       availability: [{ date: '2030-01-07', slot: 'all_day' }],
       consentTerms: true,
     });
+  });
+
+  async function fillRequired() {
+    await userEvent.selectOptions(await screen.findByLabelText('Type of property'), 'detached');
+    await userEvent.click(screen.getByLabelText('I own it'));
+    await userEvent.click(screen.getByLabelText('No'));
+    await userEvent.type(
+      screen.getByLabelText('Where would you like the dish?'),
+      'On the back wall',
+    );
+    await userEvent.type(screen.getByLabelText('Date 1'), '07/01/2030');
+    await userEvent.click(screen.getByLabelText('I agree to the terms of installation *'));
+  }
+
+  it('asks for dates in UK form and says so when one cannot be read (issue 24)', async () => {
+    const calls = renderForm(() => ({ status: 204, body: {} }));
+    const date = await screen.findByLabelText('Date 1');
+    expect((date as HTMLInputElement).placeholder).toBe('dd/mm/yyyy');
+    await userEvent.type(date, '7 Jan');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my details' }));
+    const field = date.closest('[data-slot="form-field"]') as HTMLElement;
+    expect(
+      await within(field).findByText('Enter a date as dd/mm/yyyy, for example 01/12/2026'),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/YYYY-MM-DD/);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('links the terms it asks the customer to agree to (issue 24)', async () => {
+    renderForm(() => ({ status: 204, body: {} }));
+    const link = await screen.findByRole('link', { name: /Read the terms of installation/ });
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('offline, says it will send when back online, and sends then (issue 24)', async () => {
+    const calls = renderForm(() => ({
+      status: 201,
+      body: { submittedAt: '2030-01-01T10:00:00Z' },
+    }));
+    await fillRequired();
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Send my details' }));
+      expect(await screen.findByRole('button', { name: 'Waiting for a connection…' })).toBeTruthy();
+      expect(
+        screen.getByText("You're offline. We'll send this when you're back online."),
+      ).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+  });
+
+  it('tells the tab that lost the race that another tab sent the form first (issue 24)', async () => {
+    let sent = false;
+    stubApi({
+      'GET /api/public/customer-form/tok': () => ({
+        body: sent
+          ? {
+              state: 'sent',
+              orderNumber: 'UP-123',
+              submittedAt: '2030-01-01T10:00:00Z',
+              answers: {
+                ...prefill,
+                propertyType: 'flat',
+                tenure: 'owner',
+                listedBuilding: 'no',
+                dishPosition: 'Roof',
+                availability: [{ date: '2030-01-08', slot: 'am' }],
+              },
+              company,
+            }
+          : { state: 'open', orderNumber: 'UP-123', prefill, rules, company },
+      }),
+      'POST /api/public/customer-form/tok': () => {
+        sent = true;
+        return {
+          status: 409,
+          body: { message: 'Already sent', code: customerJourneyErrorCodes.alreadySubmitted },
+        };
+      },
+    });
+    renderPage(<CustomerFormPage params={{ token: 'tok' }} />);
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Send my details' }));
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This form was already sent from another tab or device.',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Thank you, we have your details' })).toBeNull();
+    expect(screen.getByText('Roof')).toBeTruthy();
   });
 
   it('offers only the times /settings offers, starting with the first when all day is not', async () => {
@@ -313,5 +437,22 @@ describe('company logo (issue 21)', () => {
     });
     renderPage(<KitArrivedPage params={{ token: 'old' }} />);
     expect(await screen.findByRole('img', { name: 'Uplink logo' })).toBeTruthy();
+  });
+});
+
+describe('terms of installation (issue 24)', () => {
+  it('shows the terms with the company’s name and how to reach it', async () => {
+    stubApi({
+      'GET /api/public/terms': () => ({
+        body: { company, sections: defaultInstallationTerms(company.name) },
+      }),
+    });
+    renderPage(<TermsPage />, '/terms');
+    expect(
+      await screen.findByRole('heading', { name: 'Terms of installation', level: 1 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'The installation', level: 2 })).toBeTruthy();
+    expect(screen.getAllByText(/Uplink will book a visit/).length).toBe(1);
+    expect(screen.getByRole('link', { name: company.phone })).toBeTruthy();
   });
 });

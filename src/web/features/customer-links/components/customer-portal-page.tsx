@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import { CalendarDays, CheckCircle2, MessageSquareText, Package, Plus, Trash2 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useLocation, useSearch, type RouteComponentProps } from 'wouter';
 import { availabilitySlotLabels } from '@shared/customer-links/customer-form.contracts';
 import type { PortalView } from '@shared/customer-links/portal.contracts';
@@ -12,13 +12,16 @@ import {
   type RescheduleRequestBody,
 } from '@shared/customer-links/portal.contracts';
 import { commonErrorCodes, customerJourneyErrorCodes } from '@shared/error-codes';
+import { offlineSendMessage, waitingToSendLabel } from '@shared/customer-links/send-words';
 import { formatUkDay } from '@shared/orders/timeline-text';
+import { ukDateHint } from '@shared/schema/uk-date';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { CompanyLogo } from '@web/components/company-logo';
 import { usePublicCompany } from '@web/api/settings/get-public-company';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
+import { DateInput } from '@web/components/ui/date-input';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
@@ -230,7 +233,7 @@ function PortalBody({ view }: { view: PortalView }) {
           </p>
           {view.completion.serials.length > 0 && (
             <p className="text-sm text-slate-700">
-              Equipment serial numbers: {view.completion.serials.join(', ')}
+              Your equipment: {view.completion.serials.join(', ')}
             </p>
           )}
           <a
@@ -337,7 +340,8 @@ function RescheduleForm({ orderNumber }: { orderNumber: string }) {
     <Card className="grid gap-3 p-4">
       <h2 className="text-lg font-semibold text-slate-900">Need a different date?</h2>
       <p className="text-sm text-slate-600">
-        Tell us the dates that suit you and we will get back to you.
+        Tell us the dates that suit you and we will get back to you. Type each date as {ukDateHint},
+        or choose it from the calendar.
       </p>
       {sent && (
         <p
@@ -359,7 +363,23 @@ function RescheduleForm({ orderNumber }: { orderNumber: string }) {
               label={`Date that suits you ${index + 1}`}
               error={errors.dates?.[index]?.message}
             >
-              {(f) => <Input {...f} type="date" {...register(`dates.${index}.value`)} />}
+              {(f) => (
+                <Controller
+                  control={control}
+                  name={`dates.${index}.value`}
+                  render={({ field }) => (
+                    <DateInput
+                      {...f}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      pickerLabel={`Choose date ${index + 1} from a calendar`}
+                    />
+                  )}
+                />
+              )}
             </FormField>
             <Button
               type="button"
@@ -388,8 +408,17 @@ function RescheduleForm({ orderNumber }: { orderNumber: string }) {
           {(f) => <Textarea {...f} rows={3} {...register('note')} />}
         </FormField>
         <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Ask to reschedule'}
+          {request.isPaused
+            ? waitingToSendLabel
+            : request.isPending
+              ? 'Sending…'
+              : 'Ask to reschedule'}
         </Button>
+        {request.isPaused && (
+          <p role="status" className="text-sm font-medium text-amber-800">
+            {offlineSendMessage}
+          </p>
+        )}
       </form>
     </Card>
   );

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { lifecycleActionLabels, type LifecycleAction } from '@shared/orders/order-lifecycle';
+import { orderEventWords } from '@shared/status-words';
 import {
   openOrderStatuses,
   orderStatuses,
@@ -74,12 +74,6 @@ function Figure({
       </span>
     </Link>
   );
-}
-
-function eventTitle(type: string) {
-  if (type === 'created') return 'Order created';
-  if (type === 'edited') return 'Order edited';
-  return lifecycleActionLabels[type as LifecycleAction]?.label ?? type;
 }
 
 /** /back-office: the day's picture from live data; every figure opens the matching list. */
@@ -247,7 +241,7 @@ export default function BackOfficeDashboardPage() {
                           >
                             {event.orderNumber}
                           </Link>{' '}
-                          {eventTitle(event.type)}
+                          {orderEventWords(event.type)}
                           {event.toStatus && event.toStatus !== event.fromStatus
                             ? ` → ${orderStatusLabels[event.toStatus]}`
                             : ''}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
 import { kitStatusLabels } from '@shared/orders/order-status';
+import { visitStatusLabels } from '@shared/status-words';
 import { availabilityInWords } from '@shared/customer-links/customer-answers.contracts';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
@@ -59,7 +60,7 @@ export function VisitSummary({ visit }: { visit: BoardVisit }) {
       </span>
       <span className="text-slate-600">{visit.jobTypeName}</span>
       {visit.status !== 'scheduled' && (
-        <span className="font-medium text-slate-700">{visit.status.replace('_', ' ')}</span>
+        <span className="font-medium text-slate-700">{visitStatusLabels[visit.status]}</span>
       )}
     </div>
   );

@@ -236,6 +236,15 @@ describe('dispatch board', () => {
     ).toBe('Free');
   });
 
+  it('words a visit under way, never its code (issue 24 item 9)', async () => {
+    const underWay: Board = { ...board, visits: [{ ...visit, status: 'in_progress' }] };
+    stubApi({ 'GET /api/dispatch/board': () => ({ body: underWay }) });
+    renderPage(<DispatchBoardPage />, '/contractor/board?week=2030-01-09');
+    const am = await screen.findByTestId(`slot-${sam}-2030-01-08-am`);
+    expect(within(am).getByText('In progress')).toBeTruthy();
+    expect(am.textContent).not.toMatch(/in progress|in_progress/);
+  });
+
   it('on a phone, offers only the slots offered and puts a refused day on its field', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: false,

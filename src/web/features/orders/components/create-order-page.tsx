@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { DuplicateMatch } from '@shared/customers/customers.contracts';
 import { createOrderBody, orderErrorCodes } from '@shared/orders/orders.contracts';
 import { Button } from '@web/components/ui/button';
+import { DateField } from '@web/components/ui/date-input';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
@@ -213,15 +214,12 @@ export default function CreateOrderPage() {
                 </Select>
               )}
             </FormField>
-            <FormField label="Requested date" error={errors.requestedDate?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="date"
-                  {...register('requestedDate', { setValueAs: emptyToNull })}
-                />
-              )}
-            </FormField>
+            <DateField
+              control={control}
+              name="requestedDate"
+              label="Requested date"
+              error={errors.requestedDate?.message}
+            />
             <MoneyField
               control={control}
               name="pricePence"

@@ -6,6 +6,7 @@ import {
   type UpdateOrderBody,
 } from '@shared/orders/orders.contracts';
 import { Button } from '@web/components/ui/button';
+import { DateField } from '@web/components/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -118,15 +119,12 @@ export function EditOrderDialog({
               error={errors.payoutPence && moneyError}
             />
           </div>
-          <FormField label="Requested date" error={errors.requestedDate?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                type="date"
-                {...register('requestedDate', { setValueAs: emptyToNull })}
-              />
-            )}
-          </FormField>
+          <DateField
+            control={control}
+            name="requestedDate"
+            label="Requested date"
+            error={errors.requestedDate?.message}
+          />
           <FormField label="Notes" error={errors.notes?.message}>
             {(field) => (
               <Textarea {...field} rows={3} {...register('notes', { setValueAs: emptyToNull })} />

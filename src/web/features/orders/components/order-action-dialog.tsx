@@ -16,6 +16,7 @@ import {
 import { offerPayout } from '@shared/orders/offer-payout';
 import { orderActionEndpoints, type OrderDetail } from '@shared/orders/orders.contracts';
 import { Button } from '@web/components/ui/button';
+import { DateField } from '@web/components/ui/date-input';
 import {
   Dialog,
   DialogContent,
@@ -134,6 +135,7 @@ export function OrderActionDialog({
   });
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -304,9 +306,13 @@ export function OrderActionDialog({
                 )}
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Date" error={errorOf('date')}>
-                  {(field) => <Input {...field} type="date" {...register('date')} />}
-                </FormField>
+                <DateField
+                  control={control}
+                  name="date"
+                  label="Date"
+                  error={errorOf('date')}
+                  emptyAs=""
+                />
                 <FormField label="Slot" error={errorOf('slot')}>
                   {(field) => (
                     <Select {...field} {...register('slot')}>

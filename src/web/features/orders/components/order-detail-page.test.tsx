@@ -134,4 +134,58 @@ describe('/orders/:id', () => {
     await screen.findByRole('region', { name: 'Next steps' });
     expect(screen.queryByRole('region', { name: 'Serials from the field to resolve' })).toBeNull();
   });
+
+  it('reads the timeline and the visit in words, never codes (issue 24 item 9)', async () => {
+    const order = buildOrderDetail({
+      status: 'completed',
+      visits: [
+        {
+          id: '55555555-5555-4555-8555-555555555555',
+          orderId: '11111111-1111-4111-8111-111111111111',
+          contractorId: '66666666-6666-4666-8666-666666666666',
+          engineer: {
+            id: '77777777-7777-4777-8777-777777777777',
+            firstName: 'Sam',
+            lastName: 'Smith',
+          },
+          scheduledDate: '2026-11-24',
+          slot: 'am',
+          status: 'in_progress',
+          checkedInAt: null,
+          checkInOffDayReason: null,
+          checkedOutAt: null,
+          outcome: null,
+          failureReason: null,
+          outcomeNotes: null,
+          customerSignOffName: null,
+          serials: { router: 'RTR-9', dish: 'DSH-1' },
+          kitOverrideReason: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      timeline: [
+        {
+          id: '88888888-8888-4888-8888-888888888888',
+          type: 'submit_customer_form',
+          actor: { userId: null, name: 'Ada Trelawny', role: 'customer' },
+          fromStatus: 'received',
+          toStatus: 'customer_submitted',
+          fromKitStatus: null,
+          toKitStatus: null,
+          reason: null,
+          data: {},
+          createdAt: '2026-11-20T11:00:00.000Z',
+        },
+      ],
+    });
+    stubApi({ [`GET /api/orders/${order.id}`]: () => ({ body: order }) });
+    renderPage(<OrderDetailPage params={{ id: order.id }} />);
+    const timeline = await screen.findByRole('list', { name: 'Order timeline' });
+    expect(timeline.textContent).toContain('Customer form submitted');
+    expect(timeline.textContent).toContain('Status changed to Customer submitted');
+    expect(timeline.textContent).not.toMatch(/now customer submitted|Mark customer form/);
+    expect(screen.getByText('Dish serial DSH-1, Router serial RTR-9')).toBeTruthy();
+    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/dish: |router: |in_progress/);
+  });
 });

@@ -9,9 +9,8 @@ import {
   slaStates,
 } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { SelectFilter, namedOptions } from '@web/components/filter-bar';
+import { DateFilter } from '@web/components/date-filter';
 import { useContractors } from '@web/api/contractors/list-contractors';
 import { useJobTypes } from '@web/api/job-types/list-job-types';
 import { usePartners } from '@web/api/partners/list-partners';
@@ -39,26 +38,20 @@ function DateRangeFields({
 }) {
   return (
     <>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids[0]}>{what} from</Label>
-        <Input
-          id={ids[0]}
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => onChange(e.target.value, to)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids[1]}>{what} to</Label>
-        <Input
-          id={ids[1]}
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => onChange(from, e.target.value)}
-        />
-      </div>
+      <DateFilter
+        id={ids[0]}
+        label={`${what} from`}
+        value={from}
+        max={to || undefined}
+        onChange={(value) => onChange(value, to)}
+      />
+      <DateFilter
+        id={ids[1]}
+        label={`${what} to`}
+        value={to}
+        min={from || undefined}
+        onChange={(value) => onChange(from, value)}
+      />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { lifecycleActionLabels, type LifecycleAction } from '@shared/orders/order-lifecycle';
+import { failureReasonLabels, visitSlotLabels } from '@shared/orders/order-status';
 import {
-  failureReasonLabels,
-  orderStatusLabels,
-  visitSlotLabels,
-} from '@shared/orders/order-status';
+  orderEventWords,
+  serialsInWords,
+  statusChangeWords,
+  visitStatusLabels,
+} from '@shared/status-words';
 import type { OrderDetail, OrderEvent } from '@shared/orders/orders.contracts';
 import type { Visit } from '@shared/visits/visits.contracts';
 import { londonDateOf, offDayCheckInWords } from '@shared/visits/off-day-check-in';
@@ -172,16 +173,8 @@ export function MoneySection({ order }: { order: OrderDetail }) {
   );
 }
 
-const visitStatusLabels = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-} as const;
-
 export function VisitCard({ visit, index }: { visit: Visit; index: number }) {
-  const serials = Object.entries(visit.serials);
+  const serials = serialsInWords(visit.serials);
   return (
     <li className="break-inside-avoid rounded-md border border-slate-200 p-3 print:border-slate-400">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -222,11 +215,7 @@ export function VisitCard({ visit, index }: { visit: Visit; index: number }) {
           </Fact>
         )}
         {visit.outcomeNotes && <Fact label="Notes">{visit.outcomeNotes}</Fact>}
-        {serials.length > 0 && (
-          <Fact label="Serials">
-            {serials.map(([kind, serial]) => `${kind}: ${serial}`).join(', ')}
-          </Fact>
-        )}
+        {serials && <Fact label="Serials">{serials}</Fact>}
         {visit.customerSignOffName && (
           <Fact label="Signed off by">{visit.customerSignOffName}</Fact>
         )}
@@ -252,11 +241,9 @@ export function VisitsSection({ order }: { order: OrderDetail }) {
   );
 }
 
-/** What an event did, in words: "Put on hold", "Created", "Edited". */
+/** What an event did, in words: "Put on hold", "Order created", "Customer form submitted". */
 export function eventTitle(event: Pick<OrderEvent, 'type'>): string {
-  if (event.type === 'created') return 'Order created';
-  if (event.type === 'edited') return 'Order edited';
-  return lifecycleActionLabels[event.type as LifecycleAction]?.label ?? event.type;
+  return orderEventWords(event.type);
 }
 
 /** The names the timeline's sentences need, from what the order detail already carries. */
@@ -304,7 +291,7 @@ export function Timeline({
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
                 {event.actor ? ` · ${event.actor.name}` : ''}
                 {event.fromStatus !== event.toStatus && event.toStatus
-                  ? ` · now ${orderStatusLabels[event.toStatus].toLowerCase()}`
+                  ? ` · ${statusChangeWords(event.toStatus)}`
                   : ''}
               </p>
             </li>

@@ -3,6 +3,7 @@ import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-
 import { weekdayNames } from '@shared/customer-links/customer-form.contracts';
 import { mapTilesSetting } from '@shared/dispatch/dispatch.contracts';
 import { visitSlotLabels } from '@shared/orders/order-status';
+import { formatUkDate, parseUkDate } from '@shared/schema/uk-date';
 import { staffRoles, type StaffRole } from '@shared/roles';
 import {
   bankHolidaysSettingsSchema,
@@ -376,10 +377,12 @@ function BankHolidaysSection({ initial }: { initial: GeneralSettings['bankHolida
         .filter(Boolean)
         .map((line) => {
           const match = holidayLine.exec(line);
-          return match ? { date: match[1], name: match[2] } : { date: line, name: '' };
+          // Typed dd/mm/yyyy (a YYYY-MM-DD is read too); the wire takes YYYY-MM-DD.
+          const date = match ? match[1]! : line;
+          return { date: parseUkDate(date) ?? date, name: match ? match[2] : '' };
         }),
     })),
-    { lines: initial.bankHolidays.map((h) => `${h.date} ${h.name}`).join('\n') },
+    { lines: initial.bankHolidays.map((h) => `${formatUkDate(h.date)} ${h.name}`).join('\n') },
     ['lines'],
   );
   const errors = form.formState.errors as Record<string, unknown>;
@@ -393,7 +396,7 @@ function BankHolidaysSection({ initial }: { initial: GeneralSettings['bankHolida
     >
       <FormField
         label="Dates"
-        description="One a line: the date as YYYY-MM-DD, then its name. Add or delete lines."
+        description="One a line: the date as dd/mm/yyyy, then its name (for example 25/12/2026 Christmas Day). Add or delete lines."
         error={message}
         className="md:col-span-2"
       >

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { visitSlotLabels, type VisitStatus } from '@shared/orders/order-status';
+import { visitSlotLabels } from '@shared/orders/order-status';
+import { visitStatusLabels } from '@shared/status-words';
 import {
   mountingTypeLabels,
   visitFailureReasonLabels,
@@ -31,13 +32,6 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
-const visitStatusLabels: Record<VisitStatus, string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 const notYet = <p className="text-sm text-slate-600">Not recorded yet.</p>;
 
 /** One reading against its threshold: within (green) or breached (amber), said in words too. */
