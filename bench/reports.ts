@@ -11,8 +11,8 @@ import {
   reportOwners,
 } from '../src/server/modules/orders/projections/reports.projection';
 import { resolvePeriod } from '../src/shared/reports/reports.contracts';
-import { ukToday } from '../src/server/modules/dashboard/dashboard.service';
 import { fetchBody, pairColumns, timePair } from './timing';
+import { londonDateOf } from '../src/shared/london-date';
 
 const eventTarget = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const iterations = Number(process.env.BENCH_REPORT_ITERATIONS ?? 20);
@@ -80,7 +80,7 @@ export async function benchReports(
   );
   const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id
                        where s.id = $1 limit 1`;
-  const today = ukToday(new Date());
+  const today = londonDateOf(new Date());
   const scenarios = (['last_month', 'quarter'] as const).flatMap((period) => {
     const window = resolvePeriod({ period }, today);
     return [

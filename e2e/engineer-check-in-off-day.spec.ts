@@ -7,7 +7,8 @@ import {
   offDayCheckInWords,
   offDayReasonMessage,
 } from '../src/shared/visits/off-day-check-in';
-import { ENGINEER, expectNoAxeViolations, londonToday } from './engineer-visits';
+import { londonDateOf } from '../src/shared/london-date';
+import { ENGINEER, expectNoAxeViolations } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 // Issue 24 (4): an engineer who checks in days before the booked day is warned with the booked
@@ -20,7 +21,7 @@ const reason = 'The customer rang: they are in today and asked me to come early'
 
 /** Books a ready waiting order for the demo engineer on a working day after today, within 6 days. */
 async function bookAheadForEngineer(contractor: APIRequestContext, engineerId: string) {
-  const today = londonToday();
+  const today = londonDateOf();
   const last = addDays(today, 6);
   for (const week of [today, addDays(today, 7)]) {
     const res = await contractor.get(`/api/dispatch/board?week=${week}`);
@@ -94,7 +95,7 @@ test('an engineer checking in days early gives a reason, and back office reads i
   const officePage = await office.newPage();
   await signIn(officePage, OFFICE);
   await officePage.goto(`/orders/${booking.orderId}`);
-  const words = offDayCheckInWords(londonToday(), booking.date, reason);
+  const words = offDayCheckInWords(londonDateOf(), booking.date, reason);
   await expect(officePage.getByText(words, { exact: true })).toBeVisible();
   await expect(
     officePage.getByText(`Engineer checked in on site. ${words}.`, { exact: true }),

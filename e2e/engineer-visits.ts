@@ -7,6 +7,7 @@ import {
   type EngineerVisit,
   type EngineerVisitsResponse,
 } from '../src/shared/visits/visit-record';
+import { londonDateOf } from '../src/shared/london-date';
 import { apiAs, expect } from './fixtures';
 
 // What the engineer app's browser tests share: the demo engineer, their open visits, and axe.
@@ -34,10 +35,6 @@ export async function freshVisits(baseURL: string): Promise<EngineerVisit[]> {
   );
 }
 
-/** Today in the UK (YYYY-MM-DD), the day visits are booked by. */
-export const londonToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-
 /**
  * Taps "Check in now" on the visit's screen. A visit booked for another day asks why first
  * (issue 24): the reason is given, and the check-in goes with it.
@@ -48,7 +45,7 @@ export async function checkInNow(
   reason = 'The customer asked me to come on another day',
 ) {
   await page.getByRole('button', { name: 'Check in now' }).click();
-  if (visit.scheduledDate === londonToday()) return;
+  if (visit.scheduledDate === londonDateOf()) return;
   await page.getByLabel('Why are you checking in on another day?').fill(reason);
   await page.getByRole('button', { name: 'Check in with this reason' }).click();
 }

@@ -7,9 +7,9 @@ import { orders } from '../../src/server/modules/orders/orders.schema';
 import { publicLinks } from '../../src/server/modules/public-links/public-links.schema';
 import { visits } from '../../src/server/modules/visits/visits.schema';
 import type { CustomerFormAnswers } from '@shared/customer-links/customer-form.contracts';
-import { ukToday } from '../../src/server/modules/dashboard/dashboard.service';
 import { createUser, signIn, type AuthHeaders } from '../support/auth';
 import { buildOrder, createContractor, createJobType, createPartner } from './orders';
+import { londonDateOf } from '../../src/shared/london-date';
 
 // Issue 12: a contractor company's whole world in every state the portal shows, so tests can
 // look for the partner price and for another company's data in every answer.
@@ -72,7 +72,7 @@ export type CompanyWorld = Awaited<ReturnType<typeof buildCompanyWorld>>;
  */
 export async function buildCompanyWorld(app: App, now = new Date()) {
   const db = app.deps.database.db;
-  const today = ukToday(now);
+  const today = londonDateOf(now);
   const company = await createContractor(app);
   const partner = await createPartner(app);
   const jobType = await createJobType(app, { defaultPricePence: leakPrices.jobTypePricePence });

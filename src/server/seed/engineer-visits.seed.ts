@@ -15,6 +15,7 @@ import { orderSearchText } from '../modules/orders/orders.repository';
 import { completedRecordColumns, storeRecordEvidence, type RecordPlan } from './completed-record';
 import type { SeedContext, Seeder } from './seeder';
 import type { ReservedSlot } from './slot-book';
+import { londonDateOf } from '@shared/london-date';
 
 // Issue 13: the demo engineer's day. Visits today and tomorrow (one half done: checked in, survey
 // saved, three photos) and a completed installation with its whole record, so the engineer app,
@@ -23,8 +24,6 @@ import type { ReservedSlot } from './slot-book';
 export const demoEngineerEmail = 'engineer@example.com';
 
 const dayMs = 24 * 3600 * 1000;
-const londonDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
 
 type Plan = {
   firstName: string;
@@ -39,9 +38,9 @@ type Plan = {
 
 /** The demo engineer's visits, around `now`. */
 function demoEngineerPlans(now: Date): Plan[] {
-  const today = londonDate(now);
-  const tomorrow = londonDate(new Date(now.getTime() + dayMs));
-  const yesterday = londonDate(new Date(now.getTime() - dayMs));
+  const today = londonDateOf(now);
+  const tomorrow = londonDateOf(new Date(now.getTime() + dayMs));
+  const yesterday = londonDateOf(new Date(now.getTime() - dayMs));
   return [
     {
       firstName: 'Tamsin',

@@ -1,3 +1,4 @@
+import { londonDateOf } from '@shared/london-date';
 // Issue 24 (4): a check-in on another day than the booked one asks why, and the record keeps
 // it. One rule for the engineer's phone (which decides with its own clock, offline) and the
 // server (which judges the time the check-in was made, not when it arrived), so a check-in made
@@ -5,16 +6,6 @@
 
 /** The longest reason kept. */
 export const offDayReasonMax = 500;
-
-/** The UK calendar date (YYYY-MM-DD) of a moment: the day visits are booked by. */
-export function londonDateOf(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
 
 /** Whether a check-in at `at` falls on another UK day than the visit's booked date. */
 export function isOffDayCheckIn(bookedDate: string, at: Date): boolean {

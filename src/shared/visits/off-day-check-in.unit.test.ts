@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bookedDayWords,
   isOffDayCheckIn,
-  londonDateOf,
   offDayCheckInWords,
   offDayReasonMessage,
 } from './off-day-check-in';
+import { londonDateOf } from '@shared/london-date';
 
 describe('check-in on another day than the booked one (issue 24)', () => {
   it('judges the day in the UK, whatever the zone of the moment', () => {

@@ -24,6 +24,7 @@ import {
   type AuditPageRow,
 } from './audit.repository';
 import { auditActions } from './audit.service';
+import { londonDateOf } from '@shared/london-date';
 
 // Reading the audit log (/audit, issue 21). The log itself is written by recordAudit only.
 
@@ -167,19 +168,16 @@ export const chartedActions = {
   ipBlocks: auditActions.ipBlocked,
 } as const;
 
-const londonDay = (date: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(date);
-
 /** Sign-ins, failures, lockouts and IP blocks per London day or hour; the last 30 days unless asked. */
 export async function auditCharts(
   db: Database,
   query: { from?: string; to?: string; interval: ChartInterval },
   now = new Date(),
 ): Promise<AuditChartsResponse> {
-  const to = query.to ?? londonDay(now);
+  const to = query.to ?? londonDateOf(now);
   const span = query.interval === 'hour' ? 1 : 30;
   const from =
-    query.from ?? londonDay(new Date(Date.parse(`${to}T12:00:00Z`) - (span - 1) * 86_400_000));
+    query.from ?? londonDateOf(new Date(Date.parse(`${to}T12:00:00Z`) - (span - 1) * 86_400_000));
   const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
   if (days < 1)
     throw badRequest(auditMessages.rangeBackwards, { to: [auditMessages.rangeBackwards] });

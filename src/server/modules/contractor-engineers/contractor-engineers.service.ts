@@ -16,7 +16,6 @@ import { visitToMove } from '@shared/contractor-engineers/visit-labels';
 import { isDualRole, isEngineerCapable } from '@shared/role-routing';
 import type { AuditContext } from '../audit/audit.service';
 import { findContractorForOrder } from '../contractors/contractor-lookup.service';
-import { ukToday } from '../dashboard/dashboard.service';
 import {
   disableUser,
   enableUser,
@@ -27,6 +26,7 @@ import {
 } from '../users/users.service';
 import { findUserById, type UserRow } from '../users/user-lookup.service';
 import { futureVisitsByEngineer } from '../orders/projections/engineer-future-visits.projection';
+import { londonDateOf } from '@shared/london-date';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'adapters' | 'log'>;
 type Actor = Pick<AuthUser, 'id' | 'contractorId'>;
@@ -77,7 +77,7 @@ function toEngineer(
 }
 
 async function present(db: Database, user: UserRow, actor: Actor, now: Date) {
-  const visits = await futureVisitsByEngineer(db, [user.id], ukToday(now));
+  const visits = await futureVisitsByEngineer(db, [user.id], londonDateOf(now));
   return toEngineer(user, actor, visits.get(user.id) ?? []);
 }
 
@@ -90,7 +90,7 @@ export async function listCompanyEngineers(db: Database, actor: Actor, now = new
   const visits = await futureVisitsByEngineer(
     db,
     engineers.map((user) => user.id),
-    ukToday(now),
+    londonDateOf(now),
   );
   return {
     company: { id: company.id, name: company.name },
@@ -163,7 +163,7 @@ export async function disableCompanyEngineer(
   const db = deps.database.db;
   const user = await scopedEngineer(db, actor, id);
   assertCanToggle(actor, user);
-  const visits = (await futureVisitsByEngineer(db, [id], ukToday(now))).get(id) ?? [];
+  const visits = (await futureVisitsByEngineer(db, [id], londonDateOf(now))).get(id) ?? [];
   if (visits.length > 0) {
     const described = visits.map(visitToMove);
     throw new AppError(

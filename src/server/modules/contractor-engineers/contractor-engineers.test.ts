@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app'
 import { sessions } from '../auth/sessions.schema';
 import { users } from '../users/users.schema';
 import { visits } from '../visits/visits.schema';
-import { ukToday } from '../dashboard/dashboard.service';
+import { londonDateOf } from '@shared/london-date';
 
 let app: TestApp;
 let smtp: SmtpCapture;
@@ -28,7 +28,7 @@ let owner: { id: string; headers: AuthHeaders };
 let dualOwner: { id: string; headers: AuthHeaders };
 let engineerA: { id: string; headers: AuthHeaders };
 let engineerB: { id: string };
-const today = ukToday(new Date());
+const today = londonDateOf(new Date());
 const base = '/api/contractor-engineers';
 
 beforeAll(async () => {

@@ -8,7 +8,6 @@ import {
   type ContractorReportRow,
 } from '@shared/contractor-portal/contractor-portal.contracts';
 import { postcodeParts } from '@shared/uk-postcode';
-import { ukToday } from '../dashboard/dashboard.service';
 import { findContractorForOrder } from '../contractors/contractor-lookup.service';
 import type { Viewer } from '../orders/orders.service';
 import { completedBetween } from '../orders/order-lookup.service';
@@ -20,6 +19,7 @@ import {
 } from '../orders/projections/contractor-jobs.projection';
 import { listVisits } from '../visits/visits.service';
 import { availabilityOf } from '../customer-links/customer-form-lookup.service';
+import { londonDateOf } from '@shared/london-date';
 
 // Issue 12: the contractor's dashboard and reports, always for the signed-in user's own company.
 
@@ -58,7 +58,7 @@ export async function contractorDashboard(
   now = new Date(),
 ): Promise<ContractorDashboard> {
   const company = await companyOf(db, viewer);
-  const today = ukToday(now);
+  const today = londonDateOf(now);
   const calendar = calendarAround(today);
   // The company's visits, not only the dual-role owner's own.
   const companyViewer: Viewer = { ...viewer, backOffice: false, engineer: false };
@@ -134,7 +134,7 @@ export async function contractorReport(
 ): Promise<ContractorReport> {
   const company = await companyOf(db, viewer);
   const to = query.to ?? (query.from ? shiftMonth(query.from, defaultReportMonths - 1) : null);
-  const last = to ?? monthOf(ukToday(now));
+  const last = to ?? monthOf(londonDateOf(now));
   const from = query.from ?? shiftMonth(last, -(defaultReportMonths - 1));
   const raw = await visitOutcomes(db, company.id, from, last);
   const rows: ContractorReportRow[] = raw.map((r) => ({

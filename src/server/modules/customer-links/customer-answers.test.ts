@@ -6,8 +6,6 @@ import { customerPhotos } from './customer-links.schema';
 import { inTransaction } from '../../db/transaction';
 import { orders } from '../orders/orders.schema';
 import { issuePublicLink } from '../public-links/public-links.service';
-import { ukToday } from '../dashboard/dashboard.service';
-import { londonDate } from './customer-links.service';
 import { formatUkDay, timelineText } from '@shared/orders/timeline-text';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import {
@@ -19,6 +17,7 @@ import {
 } from '../../../../tests/support/auth';
 import { buildOrder, createContractor } from '../../../../tests/factories/orders';
 import { addFormSubmission, formAnswers } from '../../../../tests/factories/contractor-world';
+import { londonDateOf } from '@shared/london-date';
 
 // Issue 24: what the customer sends reaches the people who work the order, and only them: the
 // back-office order and customer, the contractor's order, the installation page, the engineer's
@@ -43,7 +42,7 @@ const addDays = (date: string, days: number) =>
 
 /** A weekday at least two days ahead: one the customer form accepts. */
 function workingDate(offset = 2) {
-  let d = addDays(londonDate(new Date()), offset);
+  let d = addDays(londonDateOf(new Date()), offset);
   while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
   return d;
 }
@@ -82,7 +81,7 @@ beforeAll(async () => {
   engineer = await signIn(app, fitter);
   otherContractor = (await signInAs(app, 'contractor', { contractorId: other.id })).headers;
   otherEngineer = (await signInAs(app, 'engineer', { contractorId: other.id })).headers;
-  visitDate = ukToday(new Date());
+  visitDate = londonDateOf(new Date());
   scheduled = await buildOrder(app, {
     status: 'scheduled',
     kitStatus: 'arrived',

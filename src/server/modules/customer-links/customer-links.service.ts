@@ -39,6 +39,7 @@ import {
   findSubmissionOfLink,
   insertSubmission,
 } from './customer-links.repository';
+import { londonDateOf } from '@shared/london-date';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'adapters'>;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -57,19 +58,9 @@ export const linkProblemError = (problem: PublicLinkProblem) =>
         problem: [problem],
       });
 
-/** A date in Europe/London as YYYY-MM-DD. */
-export function londonDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
 /** Availability may be offered from tomorrow (London) for eight weeks, on working days, in the slots offered. */
 export async function customerFormRules(db: Database, now: Date): Promise<CustomerFormRules> {
-  const today = new Date(`${londonDate(now)}T00:00:00Z`);
+  const today = new Date(`${londonDateOf(now)}T00:00:00Z`);
   const rules = await getBookingRules(db);
   return {
     workingDays: rules.workingDays,

@@ -7,7 +7,7 @@ import { orders } from '../orders/orders.schema';
 import { customerFormSubmissions } from './customer-links.schema';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
 import { issuePublicLink } from '../public-links/public-links.service';
-import { customerFormPage, issueDemoLinks, londonDate } from './customer-links.service';
+import { customerFormPage, issueDemoLinks } from './customer-links.service';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { sameOrigin, signInAs } from '../../../../tests/support/auth';
 import { buildOrder } from '../../../../tests/factories/orders';
@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction';
 import type { PublicLinkPurpose } from '@shared/public-links/public-links.contracts';
 import { companyPhone } from '@shared/company-contact';
 import { textMessages } from '@shared/schema/text';
+import { londonDateOf } from '@shared/london-date';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,13 +31,13 @@ async function issue(orderId: string, purpose: PublicLinkPurpose, now?: Date) {
 
 /** The next working day at least two days ahead (Mon–Fri default). */
 function workingDate(offsetDays = 2) {
-  let d = new Date(`${londonDate(new Date())}T00:00:00Z`);
+  let d = new Date(`${londonDateOf(new Date())}T00:00:00Z`);
   d = new Date(d.getTime() + offsetDays * dayMs);
   while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d = new Date(d.getTime() + dayMs);
   return d.toISOString().slice(0, 10);
 }
 function weekendDate() {
-  let d = new Date(`${londonDate(new Date())}T00:00:00Z`);
+  let d = new Date(`${londonDateOf(new Date())}T00:00:00Z`);
   d = new Date(d.getTime() + 2 * dayMs);
   while (d.getUTCDay() !== 6) d = new Date(d.getTime() + dayMs);
   return d.toISOString().slice(0, 10);

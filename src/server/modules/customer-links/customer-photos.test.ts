@@ -9,10 +9,10 @@ import { customerPhotoSweepJob } from '../../jobs/register';
 import { issuePublicLink } from '../public-links/public-links.service';
 import { linkPhotoLimits } from '@shared/customer-links/customer-form.contracts';
 import type { PublicLinkPurpose } from '@shared/public-links/public-links.contracts';
-import { londonDate } from './customer-links.service';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { sameOrigin, signInAs, waitFor, type AuthHeaders } from '../../../../tests/support/auth';
 import { buildOrder } from '../../../../tests/factories/orders';
+import { londonDateOf } from '@shared/london-date';
 
 // Issue 18: customer photos are stored re-encoded (no EXIF, no GPS, no riding-along bytes),
 // a link takes at most 12 photos and 60 MB, and photos no sent form took go after 24 hours.
@@ -70,7 +70,7 @@ const smallPng = (edge = 8) =>
     .toBuffer();
 
 function workingDate() {
-  let d = new Date(`${londonDate(new Date())}T00:00:00Z`);
+  let d = new Date(`${londonDateOf(new Date())}T00:00:00Z`);
   d = new Date(d.getTime() + 2 * 24 * hourMs);
   while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d = new Date(d.getTime() + 24 * hourMs);
   return d.toISOString().slice(0, 10);

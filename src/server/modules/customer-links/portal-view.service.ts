@@ -22,8 +22,8 @@ import {
 } from '../orders/projections/customer-link-order.projection';
 import { getCompanyContact } from '../settings/settings.service';
 import { countProofFailuresSince, recordProofFailure } from './customer-links.repository';
-import { londonDate } from './customer-links.service';
 import { serialPhrases } from '@shared/status-words';
+import { londonDateOf } from '@shared/london-date';
 
 type Deps = Pick<AppDeps, 'database' | 'config'>;
 
@@ -137,7 +137,7 @@ export async function portalView(deps: Deps, orderNumber: string): Promise<Porta
     completion:
       completed && done
         ? {
-            date: done.checkedOutAt ? londonDate(done.checkedOutAt) : done.scheduledDate,
+            date: done.checkedOutAt ? londonDateOf(done.checkedOutAt) : done.scheduledDate,
             engineerFirstName: firstWord(done.engineerFirstName),
             serials: serialPhrases(done.serials ?? {}),
           }
@@ -157,7 +157,7 @@ export async function requestReschedule(
   if (!reschedulable.includes(order.status)) {
     throw new AppError(409, 'INVALID_TRANSITION', 'This order can no longer be rescheduled.');
   }
-  const today = londonDate(now);
+  const today = londonDateOf(now);
   const bad = body.dates.findIndex((d) => d <= today);
   if (bad >= 0) {
     throw badRequest('Please check the dates.', {

@@ -11,23 +11,14 @@ import {
   recentEvents,
   slaCounts,
 } from '../orders/order-counts.service';
-
-/** Today's date where the business works (Europe/London), as YYYY-MM-DD. */
-export function ukToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+import { londonDateOf } from '@shared/london-date';
 
 export async function dashboard(
   db: Database,
   viewer: Viewer,
   now = new Date(),
 ): Promise<DashboardResponse> {
-  const today = ukToday(now);
+  const today = londonDateOf(now);
   const [byStatus, sla, kit, queue, visits, events, low] = await Promise.all([
     ordersByStatus(db),
     slaCounts(db, now),

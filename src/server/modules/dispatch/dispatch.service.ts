@@ -28,20 +28,11 @@ import {
 } from '../users/user-lookup.service';
 import { takenSlots } from '../visits/visits.service';
 import { placePostcode } from './postcode-centroids';
+import { londonDateOf } from '@shared/london-date';
 
 // The contractor's dispatch board (issue 12, decision 034). Every move is an order lifecycle
 // action (schedule, reschedule, unschedule), so it is an order event with its messages; the
 // board adds the clash rules a lifecycle move does not know: capacity, working days, dates.
-
-/** Today in the UK (YYYY-MM-DD). */
-export function todayInLondon(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /** The contractor company the viewer plans for; the route lets only contractors in. */
 function companyOf(viewer: Viewer): string {
@@ -54,7 +45,7 @@ const nameOf = (engineer: CompanyEngineer) =>
 
 export async function getBoard(db: Database, viewer: Viewer, week: string | undefined, now: Date) {
   const contractorId = companyOf(viewer);
-  const today = todayInLondon(now);
+  const today = londonDateOf(now);
   const weekStart = weekStartOf(week ?? today);
   const weekEnd = addDays(weekStart, 6);
   const rules = await getBookingRules(db);
@@ -101,7 +92,7 @@ async function checkPlacement(
 ): Promise<CompanyEngineer> {
   const engineer = await lockCompanyEngineer(tx, contractorId, place.engineerId);
   if (!engineer) throw notFound('Engineer not found');
-  if (place.date < todayInLondon(now)) {
+  if (place.date < londonDateOf(now)) {
     throw conflict(dispatchErrorCodes.dateInPast, 'Visits can be booked from today on.');
   }
   await assertBookable(tx, place.date, place.slot);

@@ -8,13 +8,13 @@ import {
   type partnerReportQuery,
   type PartnerReport,
 } from '@shared/reports/reports.contracts';
-import { ukToday } from '../dashboard/dashboard.service';
 import {
   contractorReportFacts,
   partnerReportFacts,
   reportOwners,
 } from '../orders/projections/reports.projection';
 import { contractorReportFrom, partnerReportFrom } from './report-figures.service';
+import { londonDateOf } from '@shared/london-date';
 
 // Issue 22: the back office's reports (the routes allow back_office only).
 
@@ -33,7 +33,7 @@ export async function contractorReport(
   query: z.output<typeof contractorReportQuery>,
   now = new Date(),
 ): Promise<ContractorReport> {
-  const period = resolvePeriod(query, ukToday(now));
+  const period = resolvePeriod(query, londonDateOf(now));
   const all = await reportOwners(db, 'contractors');
   const owners = pick(all, query.contractorId, 'contractorId', 'There is no such contractor');
   const facts = await contractorReportFacts(db, period, query.contractorId ?? null);
@@ -45,7 +45,7 @@ export async function partnerReport(
   query: z.output<typeof partnerReportQuery>,
   now = new Date(),
 ): Promise<PartnerReport> {
-  const period = resolvePeriod(query, ukToday(now));
+  const period = resolvePeriod(query, londonDateOf(now));
   const all = await reportOwners(db, 'partners');
   const owners = pick(all, query.partnerId, 'partnerId', 'There is no such partner');
   const facts = await partnerReportFacts(db, period, query.partnerId ?? null);

@@ -6,6 +6,7 @@ import { queueMessage } from '../messages/messages.service';
 import { listBackOfficeEmails } from '../users/user-lookup.service';
 import { locationLabel } from './ledger.service';
 import { claimLowStockEmail, lowStockRows } from './stock.repository';
+import { londonDateOf } from '@shared/london-date';
 
 // Low stock (issue 20): a product below its low-stock level at a location. The back-office
 // dashboard counts them; back office gets one email a day listing them.
@@ -27,10 +28,6 @@ export async function lowStock(db: Database) {
 export async function lowStockCount(db: Database) {
   return (await lowStockRows(db)).length;
 }
-
-/** The business's day (Europe/London), YYYY-MM-DD: the email's once-a-day key. */
-const londonDay = (now: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 
 export const lowStockEmailSubject = (count: number) =>
   `Low stock: ${count} ${count === 1 ? 'level' : 'levels'} below the low-stock level`;
@@ -61,7 +58,7 @@ export async function sendLowStockEmail(
     `See them in stock management: ${link}`,
   ].join('\n');
   return inTransaction(db, async (tx) => {
-    if (!(await claimLowStockEmail(tx, londonDay(now)))) return 0;
+    if (!(await claimLowStockEmail(tx, londonDateOf(now)))) return 0;
     for (const to of recipients) {
       await queueMessage(
         deps,

@@ -19,16 +19,7 @@ import {
 import { getCommissioningThresholds } from '../settings/settings.service';
 import { findPhotosOfVisits } from './visit-record.repository';
 import { recordView } from './visit-record.view';
-
-/** Today in London, YYYY-MM-DD. */
-export function londonToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+import { londonDateOf } from '@shared/london-date';
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -52,7 +43,7 @@ export async function engineerVisits(
   query: { from?: string; days: number; held?: string[] },
   now = new Date(),
 ): Promise<EngineerVisitsResponse> {
-  const from = query.from ?? londonToday(now);
+  const from = query.from ?? londonDateOf(now);
   const to = addDays(from, query.days - 1);
   const rows = await findEngineerVisits(db, viewer.userId, from, to);
   const photos = await findPhotosOfVisits(

@@ -5,11 +5,7 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { photoCategories, visitPaths, type VisitRecord } from '@shared/visits/visit-record';
-import {
-  londonDateOf,
-  offDayCheckInWords,
-  offDayReasonMessage,
-} from '@shared/visits/off-day-check-in';
+import { offDayCheckInWords, offDayReasonMessage } from '@shared/visits/off-day-check-in';
 import { timelineText } from '@shared/orders/timeline-text';
 import { orderEvents } from '../orders/order-events.schema';
 import { orders } from '../orders/orders.schema';
@@ -18,6 +14,7 @@ import { buildOrder, createContractor } from '../../../../tests/factories/orders
 import { makeJpeg, sha256 } from '../../../../tests/factories/photos';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { londonDateOf } from '@shared/london-date';
 
 let app: TestApp;
 let backOffice: AuthHeaders;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createContractor } from '../../../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { ukToday } from '../dashboard/dashboard.service';
+import { londonDateOf } from '@shared/london-date';
 
 describe('visits and dashboard API', () => {
   let app: TestApp;
@@ -12,7 +12,7 @@ describe('visits and dashboard API', () => {
   let engineerA: { id: string; headers: AuthHeaders };
   let engineerA2: { id: string; headers: AuthHeaders };
   let engineerB: { id: string; headers: AuthHeaders };
-  const today = ukToday(new Date());
+  const today = londonDateOf(new Date());
 
   beforeAll(async () => {
     app = await createTestApp();

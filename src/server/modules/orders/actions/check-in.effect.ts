@@ -1,12 +1,9 @@
 import { visitErrorCodes } from '@shared/error-codes';
-import {
-  isOffDayCheckIn,
-  londonDateOf,
-  offDayReasonMessage,
-} from '@shared/visits/off-day-check-in';
+import { isOffDayCheckIn, offDayReasonMessage } from '@shared/visits/off-day-check-in';
 import { AppError } from '../../../errors';
 import { updateVisit } from '../../visits/order-visits.service';
 import { effect } from './action-effect';
+import { londonDateOf } from '@shared/london-date';
 
 /**
  * The engineer arrives: the visit is under way, where they checked in from. On another UK day

@@ -5,8 +5,9 @@ import { renderPage, stubApi } from '@tests/support/web-render';
 import { buildOrderDetail } from '../testing/order-detail';
 import { lifecycleActionLabels } from '@shared/orders/order-lifecycle';
 import type { OrderDetail } from '@shared/orders/orders.contracts';
-import { bookedDayWords, londonDateOf, offDayReasonMessage } from '@shared/visits/off-day-check-in';
+import { bookedDayWords, offDayReasonMessage } from '@shared/visits/off-day-check-in';
 import { OrderActionDialog } from './order-action-dialog';
+import { londonDateOf } from '@shared/london-date';
 
 const order = buildOrderDetail({ status: 'assigned' });
 const orderPath = `/api/orders/${order.id}`;

@@ -9,7 +9,7 @@ import {
 } from '@shared/status-words';
 import type { OrderDetail, OrderEvent } from '@shared/orders/orders.contracts';
 import type { Visit } from '@shared/visits/visits.contracts';
-import { londonDateOf, offDayCheckInWords } from '@shared/visits/off-day-check-in';
+import { offDayCheckInWords } from '@shared/visits/off-day-check-in';
 import { timelineText, type TimelineNames } from '@shared/orders/timeline-text';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '@web/lib/format-date';
 import { formatPence } from '@web/lib/money';
 import { StatusBadge } from '@web/components/status-badge';
 import { EmailText } from '@web/components/responsive-list';
+import { londonDateOf } from '@shared/london-date';
 
 /** A label and its value, as a definition list row. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {

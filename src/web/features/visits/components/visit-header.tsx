@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import type { EngineerVisit } from '@shared/visits/visit-record';
-import { dayLabel, londonToday, slotLabel } from './visit-labels';
+import { dayLabel, slotLabel } from './visit-labels';
+import { londonDateOf } from '@shared/london-date';
 
 /** The address as a person writes it: street lines, town, county, postcode. */
 export function visitAddressText(address: EngineerVisit['address']): string {
@@ -29,8 +30,8 @@ export function VisitHeader({ visit }: { visit: EngineerVisit }) {
         {visit.customer.name}
       </h1>
       <p className="text-sm text-slate-700">
-        {visit.orderNumber} · {visit.jobType.name} · {dayLabel(visit.scheduledDate, londonToday())},{' '}
-        {slotLabel(visit.slot).toLowerCase()}
+        {visit.orderNumber} · {visit.jobType.name} · {dayLabel(visit.scheduledDate, londonDateOf())}
+        , {slotLabel(visit.slot).toLowerCase()}
       </p>
       <p className="text-sm text-slate-700">
         {visitAddressText(visit.address)}{' '}

@@ -15,11 +15,6 @@ export function visitHref(visitId: string, step?: VisitStep | 'fail'): string {
   return step ? `/engineer/visits/${visitId}/${step}` : `/engineer/visits/${visitId}`;
 }
 
-/** Today in the UK (YYYY-MM-DD), the day visits are booked by. */
-export function londonToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-}
-
 /** Today, Tomorrow, or the weekday and date. */
 export function dayLabel(date: string, today: string): string {
   if (date === today) return 'Today';

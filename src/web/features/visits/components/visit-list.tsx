@@ -9,7 +9,8 @@ import type { EngineerDb } from '../offline/db';
 import type { VisitActions } from '../offline/visit-actions';
 import { useLive } from '../lib/use-live';
 import { VisitNotices } from './visit-notices';
-import { dayLabel, londonToday, slotLabel, visitHref } from './visit-labels';
+import { dayLabel, slotLabel, visitHref } from './visit-labels';
+import { londonDateOf } from '@shared/london-date';
 
 /** A day's visits in the order the engineer does them. */
 const slotOrder = { am: 0, all_day: 1, pm: 2 } as const;
@@ -27,7 +28,7 @@ export function VisitList({
   const [refreshing, setRefreshing] = useState(false);
   const stored = useLive(() => db.visits.orderBy('date').toArray(), [db]);
   const progress = useLive(() => db.progress.toArray(), [db]);
-  const today = londonToday();
+  const today = londonDateOf();
   const visits = (stored ?? []).map((row) => row.data as EngineerVisit);
   const refreshedAt = stored?.reduce((latest, row) => Math.max(latest, row.refreshedAt), 0) ?? 0;
   const days = [...new Set(visits.map((visit) => visit.scheduledDate))].sort();

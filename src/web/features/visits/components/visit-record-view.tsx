@@ -7,11 +7,12 @@ import {
   type CommissioningThresholds,
   type VisitRecord,
 } from '@shared/visits/visit-record';
-import { londonDateOf, offDayCheckInWords } from '@shared/visits/off-day-check-in';
+import { offDayCheckInWords } from '@shared/visits/off-day-check-in';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { formatDate, formatDateTime } from '../lib/format';
 import { PhotoGallery } from './photo-gallery';
+import { londonDateOf } from '@shared/london-date';
 
 function Facts({ children }: { children: ReactNode }) {
   return <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">{children}</dl>;

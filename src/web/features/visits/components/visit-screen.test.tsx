@@ -9,12 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { EngineerVisit } from '@shared/visits/visit-record';
-import { londonDateOf } from '@shared/visits/off-day-check-in';
 import { openEngineerDb, type EngineerDb } from '../offline/db';
 import { Outbox, type TransportAnswer } from '../offline/outbox';
 import { visitActions } from '../offline/visit-actions';
 import { VisitList } from './visit-list';
 import { VisitScreen } from './visit-screen';
+import { londonDateOf } from '@shared/london-date';
 
 let db: EngineerDb;
 let answers: TransportAnswer[];

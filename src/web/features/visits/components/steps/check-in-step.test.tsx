@@ -5,12 +5,13 @@ import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookedDayWords, londonDateOf, offDayReasonMessage } from '@shared/visits/off-day-check-in';
+import { bookedDayWords, offDayReasonMessage } from '@shared/visits/off-day-check-in';
 import { openEngineerDb, type EngineerDb, type OutboxItem } from '../../offline/db';
 import { Outbox } from '../../offline/outbox';
 import { visitActions } from '../../offline/visit-actions';
 import type { VisitView } from '../../lib/visit-view';
 import { CheckInStep } from './check-in-step';
+import { londonDateOf } from '@shared/london-date';
 
 let db: EngineerDb;
 let sent: OutboxItem[];

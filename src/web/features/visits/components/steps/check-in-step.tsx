@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   bookedDayWords,
   isOffDayCheckIn,
-  londonDateOf,
   offDayReasonMax,
   offDayReasonMessage,
 } from '@shared/visits/off-day-check-in';
@@ -11,6 +10,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { currentPosition } from '../../lib/position';
 import type { StepProps } from './step-props';
+import { londonDateOf } from '@shared/london-date';
 
 function formatTime(iso: string) {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
