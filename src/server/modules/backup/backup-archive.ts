@@ -17,6 +17,7 @@ import {
   type SchemaVersion,
 } from './database-dump';
 import { extractTarGzFile, writeTarGz, type TarMember } from './tar-gz';
+import { announceBlockedIpsChanged } from '../security/blocked-ips.service';
 
 export type BackupManifest = {
   format: 'uplink-backup';
@@ -197,6 +198,8 @@ export async function restoreFromFolder(
     (done, total, table) =>
       onProgress(10 + Math.round((done / total) * 60), `Restoring the database (${table})`),
   );
+  // Every process holding the blocked list in memory reads it again (decision 076).
+  await announceBlockedIpsChanged(sources.db);
   await onProgress(72, 'Restoring uploaded files');
   const wanted = new Set(manifest.files.map((f) => f.key));
   for (const key of await storedFileKeys(sources.storage)) {
