@@ -43,6 +43,8 @@ type BlockedList = {
   readAt: number;
   /** Bumped by every change announced; a read begun before a change is not kept. */
   generation: number;
+  /** After a failed or lost listener, no new attempt before this time. */
+  retryAt: number;
 };
 
 const lists = new WeakMap<DatabaseHandle, BlockedList>();
@@ -89,7 +91,14 @@ function rangeContains(range: BlockedRange, address: Uint8Array, now: number): b
 function listOf(handle: DatabaseHandle): BlockedList {
   let list = lists.get(handle);
   if (!list) {
-    list = { listening: false, starting: null, ranges: null, readAt: 0, generation: 0 };
+    list = {
+      listening: false,
+      starting: null,
+      ranges: null,
+      readAt: 0,
+      generation: 0,
+      retryAt: 0,
+    };
     lists.set(handle, list);
   }
   return list;
@@ -97,7 +106,7 @@ function listOf(handle: DatabaseHandle): BlockedList {
 
 /** Starts listening for changes once per handle; until it does, checks ask the database. */
 function listen(handle: DatabaseHandle, list: BlockedList) {
-  if (list.listening || list.starting) return;
+  if (list.listening || list.starting || Date.now() < list.retryAt) return;
   const changed = () => {
     list.generation += 1;
     list.ranges = null;
@@ -105,8 +114,9 @@ function listen(handle: DatabaseHandle, list: BlockedList) {
   list.starting = handle
     .listen(blockedIpsChannel, changed, () => {
       // Notifications may be missed from now on: back to the database on every check, and
-      // listening again on the next one.
+      // listening again a little later.
       list.listening = false;
+      list.retryAt = Date.now() + blockedListRefreshMs;
       changed();
     })
     .then(
@@ -114,7 +124,9 @@ function listen(handle: DatabaseHandle, list: BlockedList) {
         changed();
         list.listening = true;
       },
-      () => undefined,
+      () => {
+        list.retryAt = Date.now() + blockedListRefreshMs;
+      },
     )
     .finally(() => {
       list.starting = null;
