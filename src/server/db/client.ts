@@ -77,9 +77,15 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
       client.on('notification', (message) => {
         if (message.channel === channel) onNotify();
       });
-      await client.connect();
+      try {
+        await client.connect();
+        await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      } catch (error) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
       listeners.add(client);
-      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
       return async () => {
         lost = true;
         listeners.delete(client);

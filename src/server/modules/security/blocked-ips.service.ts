@@ -104,6 +104,17 @@ function listOf(handle: DatabaseHandle): BlockedList {
   return list;
 }
 
+/**
+ * A change this process made: its list is read again on the next check, at once (other
+ * processes hear of it from the trigger's notification).
+ */
+function forgetBlockedList(handle: DatabaseHandle) {
+  const list = lists.get(handle);
+  if (!list) return;
+  list.generation += 1;
+  list.ranges = null;
+}
+
 /** Starts listening for changes once per handle; until it does, checks ask the database. */
 function listen(handle: DatabaseHandle, list: BlockedList) {
   if (list.listening || list.starting || Date.now() < list.retryAt) return;
@@ -273,6 +284,7 @@ export async function blockIpAutomatically(
     .insert(blockedIps)
     .values({ ip, reason: block.reason, source: 'automatic', expiresAt })
     .returning({ id: blockedIps.id });
+  forgetBlockedList(handle);
   await recordAudit(db, {
     ...block.context,
     actorUserId: null,
@@ -335,6 +347,7 @@ export async function unblockIp(handle: DatabaseHandle, id: string, context: Aud
     });
     return expired;
   });
+  forgetBlockedList(handle);
   return row;
 }
 
@@ -367,7 +380,7 @@ export async function blockIp(
   }
   const expiresAt =
     input.expiresInHours === null ? null : new Date(Date.now() + input.expiresInHours * 3_600_000);
-  return inTransaction(handle.db, async (tx) => {
+  const row = await inTransaction(handle.db, async (tx) => {
     const [blocked] = await tx
       .insert(blockedIps)
       .values({
@@ -391,4 +404,6 @@ export async function blockIp(
     });
     return blocked!;
   });
+  forgetBlockedList(handle);
+  return row;
 }
