@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { startBenchApp } from './bench-app';
+import { guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 
 const entryCount = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
@@ -137,7 +137,7 @@ export async function benchAudit(
     values: ['auth.sign_in_failed', lastRow.at, lastRow.id],
   });
 
-  const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id where s.id = $1 limit 1`;
+  const guard = guardQuery(handle);
   const results = [];
   for (const scenario of scenarios) {
     const probe = await fetch(base + scenario.url, { headers: session.headers });
@@ -148,7 +148,7 @@ export async function benchAudit(
     const pair = await timePair(
       () => fetchBody(base + scenario.url, session.headers),
       async () => {
-        await handle.query(sessionSql, [session.id]);
+        await guard(session.id);
         await handle.query(pageSql(scenario.where), scenario.values);
         await handle.query(namesSql, [actorIds]);
       },

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/server/config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
+import { sessionUserQuery } from '../src/server/modules/orders/projections/session-user.projection';
 import { createEventBus } from '../src/server/modules/events/events.service';
 
 export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
@@ -46,4 +47,14 @@ export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
     base,
     session: { headers: { cookie: `${sessionCookieName}=${session.token}` }, id: session.id },
   };
+}
+
+/**
+ * What every /api request runs before its endpoint, as the baseline SQL of each bench: the
+ * guard's one statement (the session and its user, as the projection builds it). The blocked
+ * list and the session limits are read from memory (decision 076).
+ */
+export function guardQuery(handle: DatabaseHandle) {
+  const { sql } = sessionUserQuery(handle.db).toSQL();
+  return (sessionId: string) => handle.query(sql, [sessionId, 1]);
 }

@@ -11,6 +11,7 @@ import {
   reportOwners,
 } from '../src/server/modules/orders/projections/reports.projection';
 import { resolvePeriod } from '../src/shared/reports/reports.contracts';
+import { guardQuery } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 import { londonDateOf } from '../src/shared/london-date';
 
@@ -78,8 +79,7 @@ export async function benchReports(
   console.log(
     `\nReports: ${Number(rows[0]!.n).toLocaleString('en-GB')} order events (seeded in ${((performance.now() - start) / 1000).toFixed(1)} s)`,
   );
-  const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id
-                       where s.id = $1 limit 1`;
+  const guard = guardQuery(handle);
   const today = londonDateOf(new Date());
   const scenarios = (['last_month', 'quarter'] as const).flatMap((period) => {
     const window = resolvePeriod({ period }, today);
@@ -119,7 +119,7 @@ export async function benchReports(
     const pair = await timePair(
       () => fetchBody(base + scenario.url, headers),
       async () => {
-        await handle.query(sessionSql, [sessionId]);
+        await guard(sessionId);
         await scenario.sql();
       },
       { count: iterations, warmup },

@@ -14,7 +14,7 @@ import { benchPartnerApiCreate } from './partner-api';
 import { benchAudit } from './audit';
 import { benchReports } from './reports';
 import { benchStock } from './stock';
-import { startBenchApp } from './bench-app';
+import { guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -87,8 +87,7 @@ async function main() {
 
     const { app, base, session } = await startBenchApp(handle, dataDir);
     const { headers } = session;
-    const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id
-                         where s.id = $1 limit 1`;
+    const guard = guardQuery(handle);
 
     // Probes taken from the data: a postcode, a surname, order ids for the detail.
     const sample = await handle.query(
@@ -161,7 +160,7 @@ async function main() {
         () => fetchBody(base + scenario.url(), headers),
         async () => {
           // Every /api request first loads its session: part of the endpoint's SQL too.
-          await handle.query(sessionSql, [session.id]);
+          await guard(session.id);
           await scenario.sql(handle);
         },
         { count: iterations, warmup },

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { levelRows, movementRows } from '../src/server/modules/stock/stock.repository';
-import { startBenchApp } from './bench-app';
+import { guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
@@ -266,10 +266,6 @@ async function levelsOffLedger(handle: DatabaseHandle) {
 }
 
 // The SQL the endpoints run, as the repository builds it.
-const sessionSql = `select s.*, u.* from sessions s join users u on u.id = s.user_id where s.id = $1 limit 1`;
-// Every request also asks whether its address is blocked (ip-block plugin).
-const blockedSql = `select "id" from "blocked_ips" where ("blocked_ips"."ip" >>= $1::inet
-  and ("blocked_ips"."expires_at" is null or "blocked_ips"."expires_at" > now())) limit $2`;
 // The serial's row as findSerialRow reads it (with its location for the label).
 const serialSql = `select "stock_serials"."id", "stock_serials"."serial", "stock_serials"."product_id",
     "stock_serials"."status", "stock_serials"."location_id", "stock_serials"."order_id",
@@ -302,6 +298,7 @@ export async function benchStock(
   // default page (50, plus one to know there is a next page), movementRows for one serial.
   const levels = levelRows(handle.db, { limit: 51 }).toSQL();
   const history = movementRows(handle.db, { serialId, oldestFirst: true }).toSQL();
+  const guard = guardQuery(handle);
   if (process.env.BENCH_STOCK_EXPLAIN) {
     for (const { sql: text, params } of [levels, history]) {
       const plan = await q(`explain analyze ${text}`, params);
@@ -337,8 +334,7 @@ export async function benchStock(
     const pair = await timePair(
       () => fetchBody(base + scenario.url, session.headers),
       async () => {
-        await q(blockedSql, ['127.0.0.1', 1]);
-        await q(sessionSql, [session.id]);
+        await guard(session.id);
         await scenario.sql();
       },
       { count: iterations },

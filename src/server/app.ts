@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppDepsWithoutLog } from './app-deps';
 import { apiRoutes } from './api';
 import { auditSubscribers } from './modules/audit/audit.subscribers';
@@ -21,6 +17,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
 import { cspNonceOf } from './plugins/csp-nonce';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { collectRoutes } from './plugins/route-registry';
 import { webAppPlugin } from './plugins/web-app';
 import { maintenancePlugin } from './modules/backup/maintenance.routes';
@@ -68,7 +65,7 @@ export async function buildApp(options: BuildAppOptions) {
   collectRoutes(app);
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   const deps: AppDeps = { ...startDeps, log: app.log };
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {

@@ -23,6 +23,12 @@ export type DatabaseHandle = {
   /** Several statements without parameters; answers the last one's rows. */
   exec(text: string): Promise<QueryResult>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any connection or process, once its
+   * transaction commits; `onLost` when notifications may no longer arrive (PostgreSQL: the
+   * listening connection ended). Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
   /** The connection string, for tools that open their own pool (PostgreSQL only). */
   url?: string;
 };
@@ -45,6 +51,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   // Fail now, with the server's own words, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema: tables }) as unknown as Database;
+  const listeners = new Set<pg.Client>();
   return {
     kind: 'postgres',
     db,
@@ -55,7 +62,40 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
       const last = Array.isArray(result) ? result[result.length - 1] : result;
       return { rows: last?.rows ?? [] };
     },
-    close: () => pool.end(),
+    // Its own connection (LISTEN holds one), outside the pool.
+    listen: async (channel, onNotify, onLost) => {
+      const client = new pg.Client({ connectionString: url });
+      let lost = false;
+      const lose = () => {
+        if (lost) return;
+        lost = true;
+        listeners.delete(client);
+        onLost();
+      };
+      client.on('error', lose);
+      client.on('end', lose);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      try {
+        await client.connect();
+        await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      } catch (error) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      listeners.add(client);
+      return async () => {
+        lost = true;
+        listeners.delete(client);
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
   };
 }
 
@@ -81,6 +121,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     exec: async (text) => {
       const results = await client.exec(text);
       return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+    },
+    // In this process: a notification arrives before the statement that committed it answers.
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return () => stop();
     },
     close: async () => {
       await client.close();

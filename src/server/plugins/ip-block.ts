@@ -5,8 +5,9 @@ import { isPartnerApiUrl, problem, sendProblem } from './problem-details';
 import { isIpBlocked } from '../modules/security/blocked-ips.service';
 
 /**
- * Issue 3: an address on the blocked list gets 403 for every request, pages and API alike; the
- * list is read from the database each time, so a block made on one server holds on all at once.
+ * Issue 3: an address on the blocked list gets 403 for every request, pages and API alike. The
+ * list is the database's, held in memory and told of every change (decision 076), so a block
+ * made on one server holds on all at once.
  * The client address honours X-Forwarded-For only when TRUST_PROXY is set (Fastify trustProxy).
  */
 export const ipBlockPlugin = fp(async (app: FastifyInstance) => {

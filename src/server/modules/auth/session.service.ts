@@ -1,10 +1,10 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../app-deps';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sessions } from './sessions.schema';
-import { findSessionUser } from '../users/user-credentials.service';
+import { findSessionWithUser } from '../orders/projections/session-user.projection';
 import { getSessionLimits } from '../settings/settings.service';
 import type { UserRow } from '../users/user-lookup.service';
 import { randomToken, sha256 } from './secrets';
@@ -60,24 +60,6 @@ export async function createSession(
   return { token, id, expiresAt };
 }
 
-function buildSessionQuery(db: Database) {
-  return db
-    .select({
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: sessions.userId,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('load_session');
-}
-
-// Every /api request reads its session: the statement is prepared once per database handle.
-// Its user is read by the users module (the columns the guard needs, not the password hash).
-const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
-
 /** The signed-in user for a cookie token, or null (unknown, idle too long, expired, or user not active). */
 export async function loadSession(
   db: Database,
@@ -86,15 +68,10 @@ export async function loadSession(
   now = new Date(),
 ): Promise<AuthUser | null> {
   const id = sha256(token);
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = buildSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  const session = (await query.execute({ id }))[0];
+  // One statement: the session and its user (decision 076).
+  const session = await findSessionWithUser(db, id);
   if (!session) return null;
-  const user = await findSessionUser(db, session.userId);
-  if (!user) return null;
+  const { user } = session;
   // The limits in force now (/settings), not those of the day the session began.
   const limits = await getSessionLimits(db, config, now.getTime());
   const idleLimit = session.lastSeenAt.getTime() + limits.idleMinutes * 60_000;

@@ -19,6 +19,7 @@ import {
   type SchemaVersion,
 } from './database-dump';
 import { extractTarGzFile, writeTarGz, type TarMember } from './tar-gz';
+import { announceBlockedIpsChanged } from '../security/blocked-ips.service';
 
 /** The archive member holding the database. */
 export const databaseMember = 'database.sql';
@@ -215,6 +216,8 @@ export async function restoreFromFolder(
     (done, total, table) =>
       onProgress(10 + Math.round((done / total) * 60), `Restoring the database (${table})`),
   );
+  // Every process holding the blocked list in memory reads it again (decision 076).
+  await announceBlockedIpsChanged(sources.db);
   await onProgress(72, 'Restoring uploaded files');
   const wanted = new Set(manifest.files.map((f) => f.key));
   for (const key of await storedFileKeys(sources.storage)) {

@@ -12,6 +12,7 @@ import {
   ne,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -321,7 +322,8 @@ export type MovementFilter = {
   to?: Date;
   locationIds?: string[];
   kind?: string;
-  serialId?: string;
+  /** A serial's id, or a placeholder for it (the prepared history statement). */
+  serialId?: string | Placeholder;
   batchId?: string;
   beforeSeq?: number;
   limit?: number;
@@ -361,8 +363,28 @@ export function movementRows(db: Database, filter: MovementFilter) {
   return filter.limit ? query.limit(filter.limit) : query;
 }
 
-export async function findSerialRow(db: Database, serial: string) {
-  const [row] = await db
+/**
+ * The movements of one serial, oldest first: the statement behind a serial's history, prepared
+ * once per database handle (its text is built once, not on every request).
+ */
+export function serialMovementRows(db: Database, serialId: string) {
+  let query = serialMovementQueries.get(db);
+  if (!query) {
+    query = movementRows(db, {
+      serialId: sql.placeholder('serialId'),
+      oldestFirst: true,
+    }).prepare('serial_movements');
+    serialMovementQueries.set(db, query);
+  }
+  return query.execute({ serialId });
+}
+const serialMovementQueries = new WeakMap<
+  Database,
+  ReturnType<ReturnType<typeof movementRows>['prepare']>
+>();
+
+function serialRowQuery(db: Database) {
+  return db
     .select({
       serial: stockSerials,
       sku: stockProducts.sku,
@@ -372,7 +394,19 @@ export async function findSerialRow(db: Database, serial: string) {
     .from(stockSerials)
     .innerJoin(stockProducts, eq(stockProducts.id, stockSerials.productId))
     .leftJoin(stockLocations, eq(stockLocations.id, stockSerials.locationId))
-    .where(eq(stockSerials.serial, serial));
+    .where(eq(stockSerials.serial, sql.placeholder('serial')))
+    .prepare('find_serial');
+}
+const serialRowQueries = new WeakMap<Database, ReturnType<typeof serialRowQuery>>();
+
+/** A serial with its product's SKU and its location, by its text (prepared once per handle). */
+export async function findSerialRow(db: Database, serial: string) {
+  let query = serialRowQueries.get(db);
+  if (!query) {
+    query = serialRowQuery(db);
+    serialRowQueries.set(db, query);
+  }
+  const [row] = await query.execute({ serial });
   return row ?? null;
 }
 

@@ -31,6 +31,7 @@ import {
   listLocationRows,
   listProductRows,
   movementRows,
+  serialMovementRows,
   replaceKitRows,
   findSerialRow,
   searchSerialRows,
@@ -211,10 +212,16 @@ export async function listLevels(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ unitCostPence: _cost, locationKind, locationName, ...row }) => ({
-      ...row,
+    // Each field named, the unit cost left out (contractors never see it); no object rest.
+    items: page.map((row) => ({
+      productId: row.productId,
+      sku: row.sku,
+      productName: row.productName,
       category: row.category as StockCategory,
-      location: locationLabel({ kind: locationKind, name: locationName }),
+      locationId: row.locationId,
+      quantity: row.quantity,
+      lowLevel: row.lowLevel,
+      location: locationLabel({ kind: row.locationKind, name: row.locationName }),
       low: row.lowLevel !== null && row.quantity < row.lowLevel,
     })),
     nextCursor:
@@ -227,17 +234,35 @@ export async function listLevels(
 const labelOf = (kind: string | null, name: string | null) =>
   kind === null || name === null ? null : locationLabel({ kind, name });
 
+/**
+ * A movement as the API answers it. Each field is named (no rest or spread of the row): object
+ * rest over a wide row is a slow path in V8, and a serial's history maps hundreds of them.
+ */
+function toMovement(row: MovementRow) {
+  return {
+    id: row.id,
+    batchId: row.batchId,
+    kind: row.kind as MovementKind,
+    productId: row.productId,
+    sku: row.sku,
+    quantity: row.quantity,
+    fromLocationId: row.fromLocationId,
+    toLocationId: row.toLocationId,
+    serial: row.serial,
+    orderId: row.orderId,
+    visitId: row.visitId,
+    supplier: row.supplier,
+    deliveryNote: row.deliveryNote,
+    reason: row.reason,
+    from: labelOf(row.fromKind, row.fromName),
+    to: labelOf(row.toKind, row.toName),
+    by: row.actorName,
+    at: row.createdAt.toISOString(),
+  };
+}
+
 function toMovements(rows: MovementRow[]) {
-  return rows.map(
-    ({ seq: _seq, actorName, createdAt, fromKind, fromName, toKind, toName, ...row }) => ({
-      ...row,
-      kind: row.kind as MovementKind,
-      from: labelOf(fromKind, fromName),
-      to: labelOf(toKind, toName),
-      by: actorName,
-      at: createdAt.toISOString(),
-    }),
-  );
+  return rows.map(toMovement);
 }
 
 /** The ledger by period, location and kind, newest first. */
@@ -298,7 +323,7 @@ export async function searchSerials(db: Database, q: string) {
 export async function serialHistory(db: Database, serial: string) {
   const row = await findSerialRow(db, serial);
   if (!row) throw notFound(stockMessages.serialUnknown([serial]));
-  const history = await movementRows(db, { serialId: row.serial.id, oldestFirst: true });
+  const history = await serialMovementRows(db, row.serial.id);
   const orderIds = [row.serial.orderId, ...history.map((m) => m.orderId)];
   const numbers = await findOrderNumbers(db, [
     ...new Set(orderIds.filter((id): id is string => !!id)),
@@ -310,14 +335,14 @@ export async function serialHistory(db: Database, serial: string) {
       history.filter((m) => m.orderId).map((m) => m.batchId),
     ),
   );
-  const movements = toMovements(history);
   return {
     serial: { ...toSerial(row), orderNumber: numberOf(row.serial.orderId) },
-    history: movements.map((m) => ({
-      ...m,
-      orderNumber: numberOf(m.orderId),
-      swap: swapBatches.has(m.batchId),
-    })),
+    history: history.map((m) =>
+      Object.assign(toMovement(m), {
+        orderNumber: numberOf(m.orderId),
+        swap: swapBatches.has(m.batchId),
+      }),
+    ),
   };
 }
 

@@ -3,11 +3,9 @@
 // that auth reaches it without an import loop.
 export {
   clearLoginFailuresUnlessLocked,
-  findSessionUser,
   lockLoginCounters,
   markSignedIn,
   setLoginCounters,
   setUserPassword,
   type LoginCounters,
-  type SessionUser,
 } from './users.repository';

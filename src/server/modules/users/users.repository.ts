@@ -175,42 +175,6 @@ export async function setUserPassword(
   return row ?? null;
 }
 
-function buildSessionUserQuery(db: Database) {
-  return db
-    .select({
-      id: users.id,
-      role: users.role,
-      additionalRoles: users.additionalRoles,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      contractorId: users.contractorId,
-      status: users.status,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('load_session_user');
-}
-
-export type SessionUser = Awaited<
-  ReturnType<ReturnType<typeof buildSessionUserQuery>['execute']>
->[number];
-
-// Every /api request reads its user: the statement is prepared once per database handle, and
-// reads only the columns the guard needs (not the password hash).
-const sessionUserQueries = new WeakMap<Database, ReturnType<typeof buildSessionUserQuery>>();
-
-/** The columns the auth guard needs of a signed-in user, or null. */
-export async function findSessionUser(db: Database, userId: string): Promise<SessionUser | null> {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = buildSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  return (await query.execute({ id: userId }))[0] ?? null;
-}
-
 const isEngineer = sql<boolean>`(${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles}))`;
 
 /** An engineer of a contractor company, as the dispatch board plans with them. */
