@@ -113,7 +113,7 @@ export function DateInput({
  * A labelled date bound to a react-hook-form field holding YYYY-MM-DD; an empty field holds
  * `emptyAs` (null for an optional date in the contracts, '' where the form keeps text).
  */
-export function DateField<T extends FieldValues>({
+export function DateField<T extends FieldValues, TContext = unknown, TOut = T>({
   control,
   name,
   label,
@@ -123,8 +123,10 @@ export function DateField<T extends FieldValues>({
   min,
   max,
   className,
+  description = ukDateHint,
+  pickerLabel = `Choose the ${label.toLowerCase()} from a calendar`,
 }: {
-  control: Control<T>;
+  control: Control<T, TContext, TOut>;
   name: Path<T>;
   label: string;
   error?: string | undefined;
@@ -133,13 +135,16 @@ export function DateField<T extends FieldValues>({
   min?: string | undefined;
   max?: string | undefined;
   className?: string;
+  /** The hint under the label; null where the page says it once for several dates. */
+  description?: string | null;
+  pickerLabel?: string;
 }) {
   return (
     <FormField
       label={label}
       error={error}
       required={required}
-      description={ukDateHint}
+      description={description ?? undefined}
       className={className}
     >
       {(control_) => (
@@ -156,7 +161,7 @@ export function DateField<T extends FieldValues>({
               onBlur={field.onBlur}
               min={min}
               max={max}
-              pickerLabel={`Choose the ${label.toLowerCase()} from a calendar`}
+              pickerLabel={pickerLabel}
             />
           )}
         />

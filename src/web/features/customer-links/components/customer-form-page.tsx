@@ -2,7 +2,6 @@ import { AlertTriangle, CheckCircle2, Plus, Trash2 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  Controller,
   get,
   useFieldArray,
   useForm,
@@ -44,7 +43,7 @@ import { CompanyLogo } from '@web/components/company-logo';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
-import { DateInput } from '@web/components/ui/date-input';
+import { DateField } from '@web/components/ui/date-input';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
@@ -471,32 +470,19 @@ function OpenForm({
                 key={entry.id}
                 className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[1fr_10rem_auto]"
               >
-                <FormField
+                <DateField
+                  control={control}
+                  name={`availability.${index}.date`}
                   label={`Date ${index + 1}`}
                   required
                   error={err(`availability.${index}.date`)}
+                  emptyAs=""
+                  min={data.rules.earliestDate}
+                  max={data.rules.latestDate}
+                  description={null}
+                  pickerLabel={`Choose date ${index + 1} from a calendar`}
                   className="col-span-2 sm:col-span-1"
-                >
-                  {(f) => (
-                    <Controller
-                      control={control}
-                      name={`availability.${index}.date`}
-                      render={({ field }) => (
-                        <DateInput
-                          {...f}
-                          name={field.name}
-                          ref={field.ref}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          min={data.rules.earliestDate}
-                          max={data.rules.latestDate}
-                          pickerLabel={`Choose date ${index + 1} from a calendar`}
-                        />
-                      )}
-                    />
-                  )}
-                </FormField>
+                />
                 <FormField
                   label={`Time on date ${index + 1}`}
                   error={err(`availability.${index}.slot`)}

@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import { CalendarDays, CheckCircle2, MessageSquareText, Package, Plus, Trash2 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useLocation, useSearch, type RouteComponentProps } from 'wouter';
 import { availabilitySlotLabels } from '@shared/customer-links/customer-form.contracts';
 import type { PortalView } from '@shared/customer-links/portal.contracts';
@@ -21,7 +21,7 @@ import { usePublicCompany } from '@web/api/settings/get-public-company';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
-import { DateInput } from '@web/components/ui/date-input';
+import { DateField } from '@web/components/ui/date-input';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
@@ -359,28 +359,15 @@ function RescheduleForm({ orderNumber }: { orderNumber: string }) {
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3">
         {dates.fields.map((date, index) => (
           <div key={date.id} className="grid grid-cols-[1fr_auto] items-end gap-2">
-            <FormField
+            <DateField
+              control={control}
+              name={`dates.${index}.value`}
               label={`Date that suits you ${index + 1}`}
               error={errors.dates?.[index]?.message}
-            >
-              {(f) => (
-                <Controller
-                  control={control}
-                  name={`dates.${index}.value`}
-                  render={({ field }) => (
-                    <DateInput
-                      {...f}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      pickerLabel={`Choose date ${index + 1} from a calendar`}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
+              emptyAs=""
+              description={null}
+              pickerLabel={`Choose date ${index + 1} from a calendar`}
+            />
             <Button
               type="button"
               variant="outline"

@@ -355,4 +355,39 @@ describe('offering an order to a contractor', () => {
     );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
+
+  it('offers the contractors only once the covering list is in, so a choice is never lost', async () => {
+    const validated = buildOrderDetail({ status: 'validated', contractor: null });
+    const items = [
+      contractor('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Tamar Satellite Services'),
+      contractor('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Moor Dish Co'),
+    ];
+    let answerCovering: () => void = () => {};
+    const coveringAnswered = new Promise<void>((resolve) => (answerCovering = resolve));
+    stubApi({
+      'GET /api/contractors': async ({ url }) => {
+        if (!url.includes('covers=')) return { body: { items, total: 2, page: 1, pageSize: 50 } };
+        await coveringAnswered;
+        return { body: { items: [items[1]], total: 1, page: 1, pageSize: 50 } };
+      },
+    });
+    renderPage(
+      <OrderActionDialog
+        order={validated}
+        allowed={{ action: 'assign', label: 'Assign contractor', needs: [] }}
+        open
+        onOpenChange={vi.fn()}
+      />,
+    );
+    const select = (await screen.findByLabelText('Contractor')) as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(screen.getByRole('option', { name: 'Loading contractors…' })).toBeTruthy();
+    answerCovering();
+    await waitFor(() => expect(select.disabled).toBe(false));
+    await userEvent.selectOptions(select, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb');
+    expect(select.value).toBe('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb');
+    expect(
+      screen.getByRole('group', { name: `Covering ${validated.customer.address.postcode}` }),
+    ).toBeTruthy();
+  });
 });

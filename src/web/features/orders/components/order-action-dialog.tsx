@@ -180,6 +180,7 @@ export function OrderActionDialog({
     }
   });
 
+  const contractorsReady = contractors.isSuccess && !covering.isPending;
   const coveringIds = new Set(covering.data?.items.map((c) => c.id));
   const activeContractors = (contractors.data?.items ?? []).filter((c) => c.active);
   const suggested = activeContractors.filter((c) => coveringIds.has(c.id));
@@ -236,8 +237,12 @@ export function OrderActionDialog({
               description={`Contractors covering ${order.customer.address.postcode} are listed first.`}
             >
               {(field) => (
-                <Select {...field} {...register('contractorId')}>
-                  <option value="">Choose a contractor</option>
+                // Offered only once both lists are in: an option that moved into "Covering"
+                // after it was chosen would be drawn anew and the choice silently lost.
+                <Select {...field} {...register('contractorId')} disabled={!contractorsReady}>
+                  <option value="">
+                    {contractorsReady ? 'Choose a contractor' : 'Loading contractors…'}
+                  </option>
                   {suggested.length > 0 && (
                     <optgroup label={`Covering ${order.customer.address.postcode}`}>
                       {suggested.map((c) => (
