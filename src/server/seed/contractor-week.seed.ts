@@ -12,10 +12,11 @@ import {
   nextCustomerReference,
 } from '../modules/customers/customers.repository';
 import { nextOrderNumber, orderSearchText } from '../modules/orders/orders.repository';
-import { addDays, slotFree, weekdayOf } from '@shared/dispatch/capacity';
+import { addDays, slotFree } from '@shared/dispatch/capacity';
 import type { KitStatus, VisitSlot } from '@shared/orders/order-status';
 import { slaDeadlines } from '@shared/orders/sla';
 import { findDemoContractor } from './demo-contractor';
+import { isDemoWorkingDay } from './slot-book';
 import { seededRandom } from './orders.seed';
 import type { Seeder } from './seeder';
 
@@ -316,12 +317,11 @@ export async function seedContractorWeek(db: Database, now: Date) {
   }
   if (engineers.length === 0) return;
 
-  // The filled week: from today, the next five working days (Monday to Friday), each engineer
-  // booked in most slots, leaving a gap a day so there is room to drag work in.
+  // The filled week: from today, the next five working days (no weekend, no bank holiday),
+  // each engineer booked in most slots, leaving a gap a day so there is room to drag work in.
   const days: string[] = [];
   for (let date = isoDate(now); days.length < 5; date = addDays(date, 1)) {
-    const weekday = weekdayOf(date);
-    if (weekday >= 1 && weekday <= 5) days.push(date);
+    if (isDemoWorkingDay(date)) days.push(date);
   }
   const existing = await db
     .select({ engineerId: visits.engineerId, date: visits.scheduledDate, slot: visits.slot })
