@@ -76,4 +76,12 @@ describe('CustomerAnswers', () => {
     expect(screen.getByText('The customer has not sent the form yet.')).toBeTruthy();
     expect(screen.queryByRole('term')).toBeNull();
   });
+
+  it('says the form step was recorded without answers when the office recorded it', () => {
+    render(<CustomerAnswers answers={null} formRecorded />);
+    expect(
+      screen.getByText(/The form step was recorded without the customer’s answers/),
+    ).toBeTruthy();
+    expect(screen.queryByText('The customer has not sent the form yet.')).toBeNull();
+  });
 });

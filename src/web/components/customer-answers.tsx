@@ -22,9 +22,22 @@ function Answer({ label, children }: { label: string; children: ReactNode }) {
  * order and customer, the contractor's order, the installation page and the engineer's visit.
  * Photos are thumbnails linking to the full image, both through the authorised photo route.
  */
-export function CustomerAnswers({ answers }: { answers: Answers | null | undefined }) {
+export function CustomerAnswers({
+  answers,
+  formRecorded = false,
+}: {
+  answers: Answers | null | undefined;
+  /** The form step was recorded (e.g. by the office, from a call) without the form's answers. */
+  formRecorded?: boolean;
+}) {
   if (!answers) {
-    return <p className="text-sm text-slate-600">The customer has not sent the form yet.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        {formRecorded
+          ? 'The form step was recorded without the customer’s answers (for example, taken by phone), so there is nothing from the form to show.'
+          : 'The customer has not sent the form yet.'}
+      </p>
+    );
   }
   // A phone may hold a visit synced before the answers carried dates and photos.
   const availability = answers.availability ?? [];

@@ -205,7 +205,10 @@ export default function OrderDetailPage({
             <ContractorSection order={o} />
           </div>
           <Section title="From the customer">
-            <CustomerAnswers answers={o.customerAnswers} />
+            <CustomerAnswers
+              answers={o.customerAnswers}
+              formRecorded={o.timeline.some((event) => event.type === 'submit_customer_form')}
+            />
           </Section>
           <VisitsSection order={o} />
           {backOffice && messages?.(o.id)}
