@@ -33,6 +33,12 @@ test('back up now, see it listed, download it, restore it with the typed name', 
   const table = page.getByRole('table', { name: 'Backups' });
   await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
   await expectNoAxeViolations(page);
+  // On a phone the file name (no spaces) wraps rather than widen the page.
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(made).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize(desk);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: `Download ${name}` }).click();

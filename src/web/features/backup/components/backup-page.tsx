@@ -66,7 +66,9 @@ function BackUpNow() {
         )}
         {latest?.kind === 'create' && latest.status === 'succeeded' && (
           <p role="status" className="text-sm text-emerald-800">
-            Backup {latest.name} made {formatDateTime(latest.finishedAt)}.
+            {/* A file name has no spaces: it may break anywhere rather than widen a phone. */}
+            Backup <span className="break-all">{latest.name}</span> made{' '}
+            {formatDateTime(latest.finishedAt)}.
           </p>
         )}
         {latest?.status === 'failed' && (
@@ -87,7 +89,8 @@ function DeleteDialog({ name, onClose }: { name: string; onClose: () => void }) 
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this backup?</AlertDialogTitle>
           <AlertDialogDescription>
-            {name} will be deleted for good. Other backups are kept.
+            <span className="break-all">{name}</span> will be deleted for good. Other backups are
+            kept.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
@@ -127,7 +130,7 @@ function BackupList({ onRestoreStarted }: { onRestoreStarted: () => void }) {
     {
       id: 'name',
       header: 'Name',
-      cell: ({ row }) => <span className="font-mono text-xs">{row.original.name}</span>,
+      cell: ({ row }) => <span className="font-mono text-xs break-all">{row.original.name}</span>,
     },
     { id: 'created', header: 'Made', cell: ({ row }) => formatDateTime(row.original.createdAt) },
     { id: 'size', header: 'Size', cell: ({ row }) => formatSize(row.original.sizeBytes) },
