@@ -28,6 +28,7 @@ export const templateVariables = [
   'date',
   'slot',
   'engineerFirstName',
+  'arrivalWindow',
   'link',
   'courier',
   'trackingNumber',
@@ -59,7 +60,7 @@ export const allowedVariables: Record<TemplateKind, readonly TemplateVariable[]>
   appointment_changed: appointment,
   appointment_cancelled: appointment,
   appointment_reminder: appointment,
-  engineer_on_the_way: [...everyMessage, 'engineerFirstName', 'link'],
+  engineer_on_the_way: [...everyMessage, 'engineerFirstName', 'arrivalWindow', 'link'],
   visit_failed: [...everyMessage, 'date', 'link'],
   installation_complete: [...everyMessage, 'link'],
   portal_link: [...everyMessage, 'link'],
@@ -172,12 +173,14 @@ export const defaultTemplates: Record<TemplateKind, Record<TemplateChannel, Temp
   engineer_on_the_way: {
     sms: {
       subject: null,
-      body: 'Hi {{firstName}}, {{engineerFirstName}} is on the way to you now. {{link}} - ' + sign,
+      body:
+        'Hi {{firstName}}, {{engineerFirstName}} is on the way to you now and should arrive {{arrivalWindow}}. {{link}} - ' +
+        sign,
     },
     email: {
       subject: 'Your engineer is on the way',
       body:
-        'Hello {{firstName}},\n\n{{engineerFirstName}} is on the way to install your kit (order {{orderNumber}}).\n\n{{link}}\n\n' +
+        'Hello {{firstName}},\n\n{{engineerFirstName}} is on the way to install your kit (order {{orderNumber}}) and should arrive {{arrivalWindow}}.\n\n{{link}}\n\n' +
         sign,
     },
   },

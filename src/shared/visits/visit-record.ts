@@ -21,6 +21,8 @@ export const visitPaths = {
   engineerVisits: '/api/engineer/visits',
   /** GET: one visit's full record (the visit's engineer, the order's contractor, back office). */
   record: (visitId: string) => `/api/visits/${visitId}/record`,
+  /** POST onTheWayBody (the tap's time): the customer is told the engineer is on the way. */
+  onTheWay: (visitId: string) => `/api/visits/${visitId}/on-the-way`,
   /** POST checkInBody. */
   checkIn: (visitId: string) => `/api/visits/${visitId}/check-in`,
   /** PUT surveyBody (saved as it arrives; send it again to change it). */

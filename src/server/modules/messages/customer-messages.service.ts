@@ -4,6 +4,7 @@ import { badRequest } from '../../errors';
 import { portalLinkPath } from '../customer-portal/portal-access.service';
 import { issuePublicLink } from '../public-links/public-links.service';
 import type { VisitSlot } from '@shared/orders/order-status';
+import { arrivalWindowWords } from '@shared/visits/on-the-way';
 import {
   allowedVariables,
   defaultTemplates,
@@ -232,7 +233,7 @@ export async function sendPortalLinkMessage(deps: Deps, tx: Database, input: { o
 export async function sendVisitMessage(
   deps: Deps,
   tx: Database,
-  input: { orderId: string; kind: TemplateKind; visitId?: string },
+  input: { orderId: string; kind: TemplateKind; visitId?: string; values?: TemplateValues },
 ) {
   const visit = input.visitId
     ? await findVisit(tx, input.visitId)
@@ -245,6 +246,7 @@ export async function sendVisitMessage(
     values: {
       ...(visit ? visitValues(visit) : {}),
       link: portalUrl(deps, recipient.orderNumber),
+      ...input.values,
     },
   });
 }
@@ -261,6 +263,7 @@ export async function previewValues(
     date: formatVisitDate('2027-03-12'),
     slot: slotWords.am,
     engineerFirstName: 'Sam',
+    arrivalWindow: arrivalWindowWords(new Date('2027-03-12T10:07:00Z')),
     link: `${deps.config.PUBLIC_URL}/customer/ORD-000123`,
     courier: 'DPD',
     trackingNumber: '1234567890',

@@ -19,6 +19,7 @@ import { resolvePublicLink } from '../public-links/public-links.service';
 import { customerMessagesSubscriber, sendReminders } from './messages.subscribers';
 import { deliverMessage } from './messages.service';
 import { twilioSignature } from './twilio-signature';
+import { arrivalWindowWords } from '@shared/visits/on-the-way';
 
 const authToken = 'test-webhook-token';
 
@@ -228,7 +229,7 @@ describe('customer messages on every step', () => {
     expect(await messagesOf(later.id, 'appointment_reminder')).toHaveLength(0);
   });
 
-  it('tells the customer the engineer is on the way, when the visit’s engineer says so', async () => {
+  it('tells the customer the engineer is on the way, with an arrival window from the tap', async () => {
     const order = await buildOrder(app, {
       status: 'scheduled',
       contractorId,
@@ -236,13 +237,55 @@ describe('customer messages on every step', () => {
       customer: { phone: '+447700900701' },
     });
     const [visit] = await db().select().from(visits).where(eq(visits.orderId, order.id));
-    const other = await post(otherEngineerHeaders, `/api/visits/${visit!.id}/on-the-way`);
+    const url = `/api/visits/${visit!.id}/on-the-way`;
+    const other = await post(otherEngineerHeaders, url);
     expect(other.statusCode).toBe(403);
-    const res = await post(engineerHeaders, `/api/visits/${visit!.id}/on-the-way`);
+    const badTime = await post(engineerHeaders, url, { at: 'ten past ten' });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toContain('Give a date and time (ISO 8601)');
+    const future = await post(engineerHeaders, url, {
+      at: new Date(Date.now() + 20 * 60_000).toISOString(),
+    });
+    expect(future.statusCode).toBe(409);
+    expect(future.json().message).toContain('check the phone’s clock');
+    const tappedAt = new Date(Date.now() - 50 * 60_000);
+    const stale = await post(engineerHeaders, url, { at: tappedAt.toISOString() });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(
+      /^Too late to tell the customer: "On my way" was tapped at \d\d:\d\d, more than 45 minutes ago\.$/,
+    );
+    expect(await messagesOf(order.id, 'engineer_on_the_way')).toHaveLength(0);
+
+    // Queued offline ten minutes ago: the window runs from the tap, not from its arrival.
+    const queuedAt = new Date(Date.now() - 10 * 60_000);
+    const res = await post(engineerHeaders, url, { at: queuedAt.toISOString() });
     expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().arrivalWindow).toBe(arrivalWindowWords(queuedAt));
     await deliverEvents(visit!.id);
-    const [sms] = await messagesOf(order.id, 'engineer_on_the_way');
-    expect(sms!.body).toContain('Priya is on the way');
+    const sent = await messagesOf(order.id, 'engineer_on_the_way');
+    expect(sent.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    expect(sent.find((m) => m.channel === 'sms')!.body).toContain(
+      `Priya is on the way to you now and should arrive ${arrivalWindowWords(queuedAt)}.`,
+    );
+  });
+
+  it('refuses "on the way" for a visit that has started', async () => {
+    const order = await buildOrder(app, {
+      status: 'scheduled',
+      contractorId,
+      engineerId,
+      customer: { phone: '+447700900702' },
+    });
+    const [visit] = await db().select().from(visits).where(eq(visits.orderId, order.id));
+    const checkIn = await post(engineerHeaders, `/api/visits/${visit!.id}/check-in`, {
+      at: new Date().toISOString(),
+      position: null,
+      offDayReason: 'The customer asked for today',
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    const late = await post(engineerHeaders, `/api/visits/${visit!.id}/on-the-way`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This visit is not waiting to start.');
   });
 
   it('refuses a template with an unknown or disallowed variable, naming it', async () => {

@@ -19,6 +19,11 @@ import {
   templateSchema,
 } from '@shared/messages/templates';
 import { commonErrorCodes } from '@shared/error-codes';
+import {
+  arrivalWindowWords,
+  onTheWayBody,
+  onTheWayRefusal,
+} from '@shared/visits/on-the-way';
 import { AppError, forbidden, notFound } from '../../errors';
 import { inTransaction } from '../../db/transaction';
 import { publishEvent } from '../events/events.service';
@@ -210,14 +215,16 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The engineer sets off (issue 13's app will call it): the customer is told.
+  // The engineer sets off ("On my way" in the engineer app, queued offline with the tap's time):
+  // the customer is told, with an arrival window from that time (decision 081).
   app.post(
     '/visits/:id/on-the-way',
     {
       config: { roles: ['engineer', 'back_office'] },
       schema: {
         params: z.object({ id: z.uuid() }),
-        response: { 202: z.object({ ok: z.literal(true) }) },
+        body: onTheWayBody.optional(),
+        response: { 202: z.object({ ok: z.literal(true), arrivalWindow: z.string() }) },
       },
     },
     async (request, reply) => {
@@ -230,15 +237,19 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (visit.status !== 'scheduled') {
         throw new AppError(409, commonErrorCodes.conflict, 'This visit is not waiting to start.');
       }
+      const now = new Date();
+      const tappedAt = request.body?.at ? new Date(request.body.at) : now;
+      const refusal = onTheWayRefusal(tappedAt, now);
+      if (refusal) throw new AppError(409, commonErrorCodes.conflict, refusal);
       await inTransaction(db, (tx) =>
         publishEvent(tx, {
           type: 'visit.on_the_way',
           aggregateType: 'visit',
           aggregateId: visit.id,
-          data: { orderId: visit.orderId, actorUserId: user.id },
+          data: { orderId: visit.orderId, actorUserId: user.id, at: tappedAt.toISOString() },
         }),
       );
-      return reply.code(202).send({ ok: true });
+      return reply.code(202).send({ ok: true, arrivalWindow: arrivalWindowWords(tappedAt) });
     },
   );
 };

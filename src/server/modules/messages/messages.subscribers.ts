@@ -7,6 +7,7 @@ import {
   type PublicLinkPurpose,
 } from '@shared/public-links/public-links.contracts';
 import type { TemplateKind } from '@shared/messages/templates';
+import { arrivalWindowWords } from '@shared/visits/on-the-way';
 import { listScheduledVisitsOn } from '../visits/visits.service';
 import { claimOnce } from './customer-messages.repository';
 import {
@@ -100,6 +101,9 @@ export const messagesSubscribers: FastifyPluginAsync = fp(async (app) => {
             orderId,
             kind: 'engineer_on_the_way',
             visitId: event.aggregateId,
+            values: {
+              arrivalWindow: arrivalWindowWords(new Date(text(event.data.at) ?? event.occurredAt)),
+            },
           });
           return;
         default: {

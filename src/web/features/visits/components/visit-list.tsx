@@ -8,6 +8,7 @@ import { useOnlineStatus } from '@web/lib/online-status';
 import type { EngineerDb } from '../offline/db';
 import type { VisitActions } from '../offline/visit-actions';
 import { useLive } from '../lib/use-live';
+import { OnMyWay } from './on-my-way';
 import { VisitNotices } from './visit-notices';
 import { dayLabel, slotLabel, visitHref } from './visit-labels';
 import { londonDateOf } from '@shared/london-date';
@@ -21,7 +22,7 @@ export function VisitList({
   onRefresh,
 }: {
   db: EngineerDb;
-  actions: Pick<VisitActions, 'dismiss'>;
+  actions: Pick<VisitActions, 'dismiss' | 'onTheWay'>;
   onRefresh: () => Promise<void>;
 }) {
   const online = useOnlineStatus();
@@ -35,9 +36,25 @@ export function VisitList({
   const localRecord = new Map(
     (progress ?? []).map((row) => [
       row.visitId,
-      row.record as { outcome?: { result: string }; checkIn?: unknown },
+      row.record as { outcome?: { result: string }; checkIn?: unknown; onTheWay?: { at: string } },
     ]),
   );
+  const inListOrder = days.flatMap((day) =>
+    visits
+      .filter((visit) => visit.scheduledDate === day)
+      .sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot]),
+  );
+  // The next visit: the first one nothing has been recorded on, here or on the server.
+  const nextVisit = inListOrder.find((visit) => {
+    const local = localRecord.get(visit.id);
+    return (
+      visit.status === 'scheduled' &&
+      !visit.record.checkIn &&
+      !visit.record.outcome &&
+      !local?.checkIn &&
+      !local?.outcome
+    );
+  });
 
   return (
     <>
@@ -77,9 +94,8 @@ export function VisitList({
               {dayLabel(day, today)}
             </h2>
             <ul className="grid gap-2">
-              {visits
+              {inListOrder
                 .filter((visit) => visit.scheduledDate === day)
-                .sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot])
                 .map((visit) => {
                   const local = localRecord.get(visit.id);
                   const outcome = local?.outcome?.result ?? visit.record.outcome?.result;
@@ -111,6 +127,16 @@ export function VisitList({
                           </span>
                         </span>
                       </Link>
+                      {visit.id === nextVisit?.id ? (
+                        <div className="mt-2">
+                          <OnMyWay
+                            db={db}
+                            actions={actions}
+                            visit={visit}
+                            tappedAt={local?.onTheWay?.at}
+                          />
+                        </div>
+                      ) : null}
                     </li>
                   );
                 })}

@@ -31,7 +31,7 @@ export type OutboxItem = {
    * What a refusal takes back on the device (decision 059): the part of the local record this
    * change wrote, and the step to reopen the visit at.
    */
-  undo?: { key: string; step: string };
+  undo?: { key: string; step?: string };
 };
 
 /** A photo taken on the device: the resized JPEG until the server confirms it, and a thumbnail. */

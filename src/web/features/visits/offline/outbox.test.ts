@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEngineerDb, type EngineerDb, type OutboxItem } from './db';
 import { Outbox, type TransportAnswer } from './outbox';
+import { visitActions } from './visit-actions';
 
 type Sent = { key: string; url: string; method: string; body: unknown };
 
@@ -197,5 +198,33 @@ describe('outbox', () => {
     expect(photo).toMatchObject({ synced: true });
     expect(photo!.blob).toBeUndefined();
     expect(photo!.thumbnail).toBeDefined();
+  });
+});
+
+describe('"On my way" (issue 25)', () => {
+  it('is queued with the tap’s time, and a refusal takes it back without moving the visit', async () => {
+    const outbox = makeOutbox();
+    const actions = visitActions(db, outbox);
+    await actions.goTo('visit-1', 'photos');
+    const tappedAt = new Date('2026-12-01T10:07:00Z');
+    await actions.onTheWay('visit-1', tappedAt);
+    expect((await db.progress.get('visit-1'))!.record.onTheWay).toEqual({
+      at: tappedAt.toISOString(),
+    });
+    answers.push({
+      status: 409,
+      text: JSON.stringify({ message: 'Too late to tell the customer' }),
+    });
+    expect(await outbox.drain()).toMatchObject({ sent: 0, failed: 1 });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        url: '/api/visits/visit-1/on-the-way',
+        method: 'POST',
+        body: { at: tappedAt.toISOString() },
+      }),
+    ]);
+    const progress = await db.progress.get('visit-1');
+    expect(progress!.record.onTheWay).toBeUndefined();
+    expect(progress!.step).toBe('photos');
   });
 });

@@ -10,8 +10,9 @@ export async function rollBackRefused(db: EngineerDb, item: OutboxItem): Promise
   if (!progress) return;
   const record = { ...progress.record };
   delete record[item.undo.key];
-  const undoAt = item.undo.step;
-  // Two refusals on one visit reopen it at the earlier step.
+  const undoAt = item.undo.step ?? progress.step;
+  // Two refusals on one visit reopen it at the earlier step; a change made beside the steps
+  // ("On my way") reopens none.
   const step =
     isVisitStep(progress.step) &&
     isVisitStep(undoAt) &&

@@ -13,6 +13,7 @@ import {
   type SignOffBody,
   type SurveyBody,
 } from '@shared/visits/visit-record';
+import type { OnTheWayBody } from '@shared/visits/on-the-way';
 import type { EngineerDb, StoredPhoto, VisitProgress } from './db';
 import { newDeviceId, type ItemState, type Outbox } from './outbox';
 import type { PreparedPhoto } from './photos';
@@ -29,6 +30,7 @@ export type LocalRecord = {
   commissioning?: CommissioningBody;
   signOff?: SignOffBody;
   outcome?: ({ result: 'completed' } & CompleteBody) | ({ result: 'failed' } & FailBody);
+  onTheWay?: Required<OnTheWayBody>;
 };
 
 export type VisitActions = ReturnType<typeof visitActions>;
@@ -73,6 +75,31 @@ export function visitActions(db: EngineerDb, outbox: Outbox) {
           step,
           record: current?.record ?? {},
           updatedAt: Date.now(),
+        });
+      });
+    },
+
+    /**
+     * Tells the customer the engineer is on the way (issue 25), queued like every change and
+     * sent with the tap's time, so the arrival window starts when the engineer set off.
+     */
+    async onTheWay(visitId: string, at = new Date()): Promise<string> {
+      const body = { at: at.toISOString() };
+      return db.transaction('rw', db.progress, db.outbox, async () => {
+        const current = await db.progress.get(visitId);
+        await db.progress.put({
+          visitId,
+          step: current?.step ?? 'check-in',
+          record: { ...(current?.record ?? {}), onTheWay: body },
+          updatedAt: Date.now(),
+        });
+        return outbox.add({
+          visitId,
+          label: 'On my way',
+          method: 'POST',
+          url: visitPaths.onTheWay(visitId),
+          body,
+          undo: { key: 'onTheWay' },
         });
       });
     },
