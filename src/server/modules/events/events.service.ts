@@ -63,6 +63,8 @@ export type Subscriber = {
   handle(event: DomainEvent, tx: Database): Promise<void>;
   /** Retries after the first failure (default 5). */
   retryLimit?: number;
+  /** Hands each event over this many seconds after it was dispatched, not at once. */
+  delaySeconds?: number;
 };
 
 export type DeliveryResult = 'done' | 'already_done' | 'event_gone';
@@ -131,6 +133,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
               retryLimit: subscriber.retryLimit ?? defaultRetryLimit,
               retryDelay: options.retryDelaySeconds,
               retryBackoff: true,
+              ...(subscriber.delaySeconds ? { startAfter: subscriber.delaySeconds } : {}),
             },
           );
         }

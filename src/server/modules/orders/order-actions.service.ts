@@ -50,6 +50,8 @@ export async function performOrderAction(
   body: AnyActionBody,
   actor: ChangeActor,
   now = new Date(),
+  /** Recorded on the event beside the effect's own data (an undo names the change it undoes). */
+  eventData: Record<string, unknown> = {},
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -112,7 +114,7 @@ export async function performOrderAction(
       fromKitStatus: order.kitStatus,
       toKitStatus: decision.toKitStatus,
       reason,
-      data: result.data ?? {},
+      data: { ...result.data, ...eventData },
       createdAt: now,
     });
   });

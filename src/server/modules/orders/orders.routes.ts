@@ -18,6 +18,7 @@ import {
 } from '@shared/orders/orders.contracts';
 import type { Role } from '@shared/roles';
 import { viewerOf } from './order-access';
+import { undoLastChange } from './order-undo.service';
 import {
   createOrder,
   exportOrdersCsv,
@@ -110,6 +111,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = viewerOf(request.user!);
       await updateOrder(db(), request.params.id, request.body, viewer);
+      return getOrderDetail(db(), request.params.id, viewer);
+    },
+  );
+
+  // Undo (issue 25): the last change this user made, within seconds of making it.
+  app.post(
+    '/orders/:id/undo',
+    {
+      config: { roles: ['back_office', 'contractor'] },
+      schema: { params: idParams, response: { 200: orderDetail, 204: z.null() } },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request.user!);
+      await undoLastChange(db(), request.params.id, viewer);
+      if (!(await canSeeOrder(db(), viewer, request.params.id)))
+        return reply.status(204).send(null);
       return getOrderDetail(db(), request.params.id, viewer);
     },
   );

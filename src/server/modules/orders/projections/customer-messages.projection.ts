@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { customers } from '../../customers/customers.schema';
 import { users } from '../../users/users.schema';
 import { visits } from '../../visits/visits.schema';
+import { orderEvents } from '../order-events.schema';
 import { orders } from '../orders.schema';
 import { customerOfOrder } from './job-line.projection';
 
@@ -62,4 +63,14 @@ export async function findVisit(db: Database, visitId: string) {
     .where(eq(visits.id, visitId))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the change recorded as order event `eventId` was undone (issue 25, decision 082). */
+export async function wasUndone(db: Database, orderId: string, eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.data}->>'undoes' = ${eventId}`))
+    .limit(1);
+  return rows.length > 0;
 }
