@@ -242,6 +242,47 @@ test.describe('dispatch board', () => {
     expect(reasons).toContain('unschedule:Customer away that week');
   });
 
+  test('a move made by mistake is undone from its toast, and the visit is back', async ({
+    page,
+  }) => {
+    const board = await boardFor(api, 9);
+    const order = readyOrders(board)[0]!;
+    const engineer = board.engineers[0]!;
+    const [monday, wednesday] = [board.days[0]!.date, board.days[2]!.date];
+    const booked = await api.post(`/api/dispatch/orders/${order.id}/schedule`, {
+      data: { engineerId: engineer.id, date: monday, slot: 'am' },
+    });
+    expect(booked.status(), await booked.text()).toBe(200);
+
+    await page.goto(`/contractor/board?week=${board.weekStart}`);
+    await page.getByRole('button', { name: `Move ${order.orderNumber}` }).click();
+    await slot(page, engineer.id, wednesday, 'pm')
+      .getByRole('button', { name: `Place here: ${order.orderNumber}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Move ${order.orderNumber}` });
+    await dialog.getByLabel('Reason').fill('Customer asked for Wednesday');
+    await dialog.getByRole('button', { name: 'Move visit' }).click();
+    await expect(
+      slot(page, engineer.id, wednesday, 'pm').locator(`[data-visit="${order.orderNumber}"]`),
+    ).toBeVisible();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeVisible();
+    await expectNoAxeViolations(page);
+    await undo.click();
+    await expect(page.getByText('Undone', { exact: true })).toBeVisible();
+    await expect(
+      slot(page, engineer.id, monday, 'am').locator(`[data-visit="${order.orderNumber}"]`),
+    ).toBeVisible();
+    await expect(
+      slot(page, engineer.id, wednesday, 'pm').locator(`[data-visit="${order.orderNumber}"]`),
+    ).toHaveCount(0);
+    const detail = await (await api.get(`/api/orders/${order.id}`)).json();
+    const reasons = (detail.timeline as { type: string; reason: string | null }[]).map(
+      (e) => `${e.type}:${e.reason ?? ''}`,
+    );
+    expect(reasons).toContain('reschedule:Undone straight after it was made');
+  });
+
   test('on a 390x844 phone the board is a day list with the same actions', async ({ page }) => {
     const board = await boardFor(api, 7);
     const order = readyOrders(board)[0]!;

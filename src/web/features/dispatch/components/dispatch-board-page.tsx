@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -9,6 +10,8 @@ import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
+import { toastWithUndo } from '@web/components/undo-toast';
+import { undoOrderChange } from '@web/api/orders/undo-order-change';
 import { useBoard } from '@web/api/dispatch/get-board';
 import { usePlaceVisit, type Placement } from '@web/api/dispatch/place-visit';
 import { errorMessage } from '@web/lib/api-client';
@@ -39,6 +42,7 @@ export default function DispatchBoardPage() {
   const [, navigate] = useLocation();
   const board = useBoard(week);
   const place = usePlaceVisit();
+  const queryClient = useQueryClient();
   const wide = useWide();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -90,13 +94,16 @@ export default function DispatchBoardPage() {
   }
 
   /** Runs a change; a refusal goes where the card was dropped (and to the live region). */
-  async function run(placement: Placement, done: string, key: string | null) {
+  async function run(placement: Placement, done: string, key: string | null, undoOrderId?: string) {
     setRefusal(null);
     try {
       await place.mutateAsync(placement);
       setPicked(null);
       announce(done);
-      toast({ title: done });
+      // A move or an unscheduling can be taken back for a few seconds (issue 25).
+      if (undoOrderId) {
+        toastWithUndo({ title: done, undo: () => undoOrderChange(queryClient, undoOrderId) });
+      } else toast({ title: done });
     } catch (error) {
       const message = errorMessage(error, 'That did not work; try again.');
       if (key) setRefusal({ key, message });
@@ -135,6 +142,7 @@ export default function DispatchBoardPage() {
           { kind: 'move', visitId: dialog.visit.id, body: { ...to, reason: values.reason } },
           `${dialog.visit.orderNumber} moved ${targetWords(data, to)}.`,
           dialog.kind === 'move-reason' ? targetKey(to) : null,
+          dialog.visit.orderId,
         );
       }
       case 'unschedule':
@@ -142,6 +150,7 @@ export default function DispatchBoardPage() {
           { kind: 'unschedule', visitId: dialog.visit.id, reason: values.reason },
           `${dialog.visit.orderNumber} unscheduled; it waits to be scheduled again.`,
           null,
+          dialog.visit.orderId,
         );
     }
   }

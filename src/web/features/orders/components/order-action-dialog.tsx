@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { orderMessages } from '@shared/schema/common.contracts';
 import {
@@ -35,6 +36,9 @@ import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
+import { toastWithUndo } from '@web/components/undo-toast';
+import { undoOrderChange } from '@web/api/orders/undo-order-change';
+import { isUndoable } from '@shared/orders/undo';
 import { useContractorEngineers } from '@web/api/contractors/list-contractor-engineers';
 import { useContractors } from '@web/api/contractors/list-contractors';
 import { useOrderAction } from '@web/api/orders/order-action';
@@ -129,6 +133,7 @@ export function OrderActionDialog({
   const offDay = action === 'check_in' && !!booked && isOffDayCheckIn(booked, new Date());
   const fields = fieldsFor(action, needsKitOverride, offDay);
   const mutation = useOrderAction(order.id);
+  const queryClient = useQueryClient();
   const form = useForm<FieldValues>({
     resolver: zodResolver(orderActionEndpoints[action].body) as unknown as Resolver<FieldValues>,
     defaultValues: defaultsFor(action, order),
@@ -172,7 +177,14 @@ export function OrderActionDialog({
         body: { ...values, expectedVersion: order.version },
       });
       // A 204 (null) means the caller no longer sees the order, e.g. a contractor's decline.
-      toast({ title: `${label}: done`, description: `${(updated ?? order).orderNumber} updated.` });
+      const done = {
+        title: `${label}: done`,
+        description: `${(updated ?? order).orderNumber} updated.`,
+      };
+      // Assigning and unscheduling can be taken back for a few seconds (issue 25).
+      if (updated && isUndoable(action))
+        toastWithUndo({ ...done, undo: () => undoOrderChange(queryClient, order.id) });
+      else toast(done);
       onOpenChange(false);
       if (!updated) onGone?.();
     } catch (error) {
