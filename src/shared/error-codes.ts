@@ -116,6 +116,8 @@ export const dispatchErrorCodes = {
   dateInPast: 'DATE_IN_PAST',
   /** The visit has started or ended: it can no longer move. */
   visitNotMovable: 'VISIT_NOT_MOVABLE',
+  /** Back office's calendar: the engineer works for another contractor than the visit's. */
+  engineerOfAnotherCompany: 'ENGINEER_OF_ANOTHER_COMPANY',
 } as const;
 
 /** Outbound webhooks (issue 14): a refused target address, a delivery to a disabled endpoint. */

@@ -81,6 +81,23 @@ export const boardResponse = z.object({
 });
 export type Board = z.infer<typeof boardResponse>;
 
+// The back office's calendar (issue 25): the same week across every contractor, or one, with a
+// visit status filter; each engineer says whose they are. No orders waiting (that is the board's).
+export const calendarQuery = boardQuery.extend({
+  contractorId: z.uuid().optional(),
+  status: z.enum(visitStatuses).optional(),
+});
+export type CalendarQuery = z.infer<typeof calendarQuery>;
+
+export const calendarEngineer = boardEngineer.extend({
+  contractorId: z.uuid(),
+  contractorName: z.string(),
+});
+export type CalendarEngineer = z.infer<typeof calendarEngineer>;
+
+export const calendarResponse = boardResponse.extend({ engineers: z.array(calendarEngineer) });
+export type Calendar = z.infer<typeof calendarResponse>;
+
 export const placement = {
   engineerId: z.uuid(),
   date: calendarDate,

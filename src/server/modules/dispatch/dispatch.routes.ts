@@ -4,6 +4,8 @@ import { idParams } from '@shared/schema/common.contracts';
 import {
   boardQuery,
   boardResponse,
+  calendarQuery,
+  calendarResponse,
   mapResponse,
   moveVisitBody,
   placementResponse,
@@ -13,13 +15,16 @@ import {
 import { viewerOf } from '../orders/orders.service';
 import {
   getBoard,
+  getCalendar,
   getDispatchMap,
   moveVisit,
+  moveVisitForOffice,
   scheduleOrder,
   unscheduleVisit,
 } from './dispatch.service';
 
 const contractorOnly = { roles: ['contractor'] as const };
+const backOfficeOnly = { roles: ['back_office'] as const };
 
 /**
  * The contractor's dispatch board and map (issue 12): only the signed-in contractor's company,
@@ -76,5 +81,31 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       await unscheduleVisit(db(), viewerOf(request.user!), request.params.id, request.body.reason);
       return reply.status(204).send(null);
     },
+  );
+
+  // The back office's calendar (issue 25): every contractor's week, and moves under the same rules.
+  app.get(
+    '/dispatch/calendar',
+    {
+      config: backOfficeOnly,
+      schema: { querystring: calendarQuery, response: { 200: calendarResponse } },
+    },
+    async (request) => getCalendar(db(), request.query, new Date()),
+  );
+
+  app.post(
+    '/dispatch/calendar/visits/:id/move',
+    {
+      config: backOfficeOnly,
+      schema: { params: idParams, body: moveVisitBody, response: { 200: placementResponse } },
+    },
+    async (request) => ({
+      visit: await moveVisitForOffice(
+        db(),
+        viewerOf(request.user!),
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
 };

@@ -6,6 +6,8 @@ import { addDays, fullMessage, slotFree, weekStartOf } from '@shared/dispatch/ca
 import type {
   Board,
   BoardVisit,
+  Calendar,
+  CalendarQuery,
   DispatchMap,
   MoveVisitBody,
   ScheduleOrderBody,
@@ -15,7 +17,10 @@ import { performOrderAction, type Viewer } from '../orders/orders.service';
 import {
   findCompanyVisit,
   findScheduledVisitOfOrder,
+  findVisitCompany,
+  listCalendarEngineers,
   listCompanyVisits,
+  listVisitsBetween,
   listWaitingOrders,
 } from '../orders/projections/dispatch-board.projection';
 import { isCompanyOrder } from '../orders/order-lookup.service';
@@ -43,32 +48,44 @@ function companyOf(viewer: Viewer): string {
 const nameOf = (engineer: CompanyEngineer) =>
   `${engineer.firstName} ${engineer.lastName}`.trim() || 'The engineer';
 
-export async function getBoard(db: Database, viewer: Viewer, week: string | undefined, now: Date) {
-  const contractorId = companyOf(viewer);
+/** The week around `week` (today's when none): its days, as /settings books them. */
+async function weekOf(db: Database, week: string | undefined, now: Date) {
   const today = londonDateOf(now);
   const weekStart = weekStartOf(week ?? today);
-  const weekEnd = addDays(weekStart, 6);
   const rules = await getBookingRules(db);
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((date) => {
     const holiday = bankHolidayOn(rules, date);
     const weekday = rules.workingDays.includes(new Date(`${date}T00:00:00Z`).getUTCDay());
     return { date, working: weekday && holiday === null, weekday, holiday };
   });
-  const visits = await listCompanyVisits(db, contractorId, weekStart, weekEnd);
+  return {
+    today,
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+    previousWeek: addDays(weekStart, -7),
+    nextWeek: addDays(weekStart, 7),
+    slots: [...rules.offeredSlots],
+    /**
+     * Working weekdays always (a bank holiday among them marked); another day only when it
+     * holds visits.
+     */
+    shownDays: (visits: readonly BoardVisit[]) =>
+      days
+        .filter((d) => d.weekday || visits.some((v) => v.date === d.date))
+        .map(({ date, working, holiday }) => ({ date, working, holiday })),
+  };
+}
+
+export async function getBoard(db: Database, viewer: Viewer, week: string | undefined, now: Date) {
+  const contractorId = companyOf(viewer);
+  const { weekEnd, shownDays, ...span } = await weekOf(db, week, now);
+  const visits = await listCompanyVisits(db, contractorId, span.weekStart, weekEnd);
   const engineers = await listCompanyEngineers(db, contractorId, [
     ...new Set(visits.map((v) => v.engineerId)),
   ]);
   const board: Board = {
-    weekStart,
-    previousWeek: addDays(weekStart, -7),
-    nextWeek: addDays(weekStart, 7),
-    today,
-    // Working weekdays always (a bank holiday among them marked); another day only when it
-    // holds visits.
-    days: days
-      .filter((d) => d.weekday || visits.some((v) => v.date === d.date))
-      .map(({ date, working, holiday }) => ({ date, working, holiday })),
-    slots: [...rules.offeredSlots],
+    ...span,
+    days: shownDays(visits),
     engineers: engineers.map((e) => ({
       id: e.id,
       firstName: e.firstName,
@@ -80,6 +97,17 @@ export async function getBoard(db: Database, viewer: Viewer, week: string | unde
     waiting: await listWaitingOrders(db, contractorId),
   };
   return board;
+}
+
+/** The back office's calendar (issue 25): the week's visits across contractors, or one's. */
+export async function getCalendar(db: Database, query: CalendarQuery, now: Date) {
+  const { weekEnd, shownDays, ...span } = await weekOf(db, query.week, now);
+  const visits = await listVisitsBetween(db, query, span.weekStart, weekEnd);
+  const engineers = await listCalendarEngineers(db, query.contractorId, [
+    ...new Set(visits.map((v) => v.engineerId)),
+  ]);
+  const calendar: Calendar = { ...span, days: shownDays(visits), engineers, visits, waiting: [] };
+  return calendar;
 }
 
 /** The clash rules; throws the refusal, with its reason, or returns the engineer. */
@@ -148,14 +176,48 @@ async function movableVisit(db: Database, contractorId: string, visitId: string)
 }
 
 /** Moves a visit to another engineer, day or slot, with a reason (the lifecycle's `reschedule`). */
-export async function moveVisit(
+export function moveVisit(
   db: Database,
   viewer: Viewer,
   visitId: string,
   body: MoveVisitBody,
   now = new Date(),
 ): Promise<BoardVisit> {
-  const contractorId = companyOf(viewer);
+  return moveCompanyVisit(db, companyOf(viewer), viewer, visitId, body, now);
+}
+
+/**
+ * Back office moves a visit from the calendar (issue 25), under the board's rules: to an
+ * engineer of the visit's own contractor, on a day and slot they have room in.
+ */
+export async function moveVisitForOffice(
+  db: Database,
+  viewer: Viewer,
+  visitId: string,
+  body: MoveVisitBody,
+  now = new Date(),
+): Promise<BoardVisit> {
+  return inTransaction(db, async (tx) => {
+    const contractorId = await findVisitCompany(tx, visitId);
+    if (!contractorId) throw notFound('Visit not found');
+    if (!(await lockCompanyEngineer(tx, contractorId, body.engineerId))) {
+      throw conflict(
+        dispatchErrorCodes.engineerOfAnotherCompany,
+        'A visit moves only between the engineers of its own contractor; reassign the order to change contractor.',
+      );
+    }
+    return moveCompanyVisit(tx, contractorId, viewer, visitId, body, now);
+  });
+}
+
+async function moveCompanyVisit(
+  db: Database,
+  contractorId: string,
+  viewer: Viewer,
+  visitId: string,
+  body: MoveVisitBody,
+  now: Date,
+): Promise<BoardVisit> {
   return inTransaction(db, async (tx) => {
     const visit = await movableVisit(tx, contractorId, visitId);
     if (

@@ -1,8 +1,15 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { visits } from '../../visits/visits.schema';
 import { orders } from '../orders.schema';
-import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
+import type {
+  BoardVisit,
+  CalendarEngineer,
+  WaitingOrder,
+} from '@shared/dispatch/dispatch.contracts';
+import type { VisitStatus } from '@shared/orders/order-status';
+import { contractors } from '../../contractors/contractors.schema';
+import { users } from '../../users/users.schema';
 import { customers } from '../../customers/customers.schema';
 import { jobTypes } from '../../job-types/job-types.schema';
 import {
@@ -48,24 +55,76 @@ function visitQuery(db: Database) {
     .innerJoin(jobTypes, jobTypeOfOrder);
 }
 
-/** The company's visits from `from` to `to` (inclusive), cancelled ones left out. */
-export async function listCompanyVisits(
+/**
+ * The visits from `from` to `to` (inclusive) of one company, or of every company when none is
+ * given; of one status, or every status but cancelled.
+ */
+export async function listVisitsBetween(
   db: Database,
-  contractorId: string,
+  filter: { contractorId?: string; status?: VisitStatus },
   from: string,
   to: string,
 ): Promise<BoardVisit[]> {
   const rows = await visitQuery(db)
     .where(
       and(
-        eq(visits.contractorId, contractorId),
+        filter.contractorId ? eq(visits.contractorId, filter.contractorId) : undefined,
         gte(visits.scheduledDate, from),
         lte(visits.scheduledDate, to),
-        ne(visits.status, 'cancelled'),
+        filter.status ? eq(visits.status, filter.status) : ne(visits.status, 'cancelled'),
       ),
     )
     .orderBy(asc(visits.scheduledDate), asc(visits.slot), asc(orders.orderNumber));
   return rows.map(toBoardVisit);
+}
+
+/** The company's visits from `from` to `to` (inclusive), cancelled ones left out. */
+export function listCompanyVisits(db: Database, contractorId: string, from: string, to: string) {
+  return listVisitsBetween(db, { contractorId }, from, to);
+}
+
+/** The contractor company a visit belongs to, or null when there is no such visit. */
+export async function findVisitCompany(db: Database, visitId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ contractorId: visits.contractorId })
+    .from(visits)
+    .where(eq(visits.id, visitId))
+    .limit(1);
+  return row?.contractorId ?? null;
+}
+
+/**
+ * The engineers the calendar shows, with their company: every active one of the active
+ * companies (or of one), and any other holding a visit in view (given by id).
+ */
+export async function listCalendarEngineers(
+  db: Database,
+  contractorId: string | undefined,
+  alsoIds: readonly string[],
+): Promise<CalendarEngineer[]> {
+  const isEngineer = sql<boolean>`(${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles}))`;
+  const active = and(ne(users.status, 'disabled'), eq(contractors.active, true));
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+      owner: sql<boolean>`(${users.role} = 'contractor')`,
+      contractorId: contractors.id,
+      contractorName: contractors.name,
+    })
+    .from(users)
+    .innerJoin(contractors, eq(contractors.id, users.contractorId))
+    .where(
+      and(
+        isEngineer,
+        contractorId ? eq(users.contractorId, contractorId) : undefined,
+        alsoIds.length > 0 ? or(active, inArray(users.id, [...alsoIds])) : active,
+      ),
+    )
+    .orderBy(asc(contractors.name), asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map(({ status, ...row }) => ({ ...row, active: status !== 'disabled' }));
 }
 
 /** One visit of the company, or null (another company's visit is not found). */
