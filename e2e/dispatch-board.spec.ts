@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Board } from '../src/shared/dispatch/dispatch.contracts';
+import { drag } from './board-drag';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 // Issue 12: the contractor's dispatch board and map, as the demo contractor. Each test plans a
@@ -31,31 +32,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
-}
-
-/** A pointer drag dnd-kit recognises: press, move past its 6 px threshold in steps, release. */
-async function drag(
-  page: Page,
-  from: ReturnType<Page['locator']>,
-  to: ReturnType<Page['locator']>,
-) {
-  await from.scrollIntoViewIfNeeded();
-  await to.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + 20, a.y + 12);
-  await page.mouse.down();
-  await page.mouse.move(a.x + 40, a.y + 30, { steps: 5 });
-  // The target is measured once the drag is under way: starting it may scroll the page (dnd-kit
-  // scrolls near an edge), and a box measured before would point at another slot.
-  const centre = async () => {
-    const b = (await to.boundingBox())!;
-    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  };
-  let target = await centre();
-  await page.mouse.move(target.x, target.y, { steps: 15 });
-  target = await centre();
-  await page.mouse.move(target.x, target.y, { steps: 2 });
-  await page.mouse.up();
 }
 
 test.describe('dispatch board', () => {

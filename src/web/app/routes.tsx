@@ -79,6 +79,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/back-office', area: 'Back-office dashboard', access: backOffice, page: lazy(() => import('../features/dashboard/components/back-office-dashboard-page')) },
   { path: '/orders', area: 'Orders', access: backOffice, page: lazy(() => import('../features/orders/components/orders-page')) },
   { path: '/orders/new', area: 'New order', access: backOffice, page: lazy(() => import('../features/orders/components/create-order-page')) },
+  { path: '/calendar', area: 'Calendar', access: backOffice, page: lazy(() => import('../features/dispatch/components/calendar-page')) },
   { path: '/orders/:id', area: 'Order', access: backOffice, page: lazy(() => import('./pages/order-route')) },
   { path: '/customers', area: 'Customers', access: backOffice, page: lazy(() => import('../features/customers/components/customers-page')) },
   { path: '/customers/:id', area: 'Customer', access: backOffice, page: lazy(() => import('../features/customers/components/customer-detail-page')) },

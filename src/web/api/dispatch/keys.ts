@@ -5,4 +5,5 @@ export const dispatchKeys = {
   all,
   board: (week: string | null) => [...all, 'board', week ?? 'this-week'] as const,
   map: () => [...all, 'map'] as const,
+  calendar: (query: object) => [...all, 'calendar', query] as const,
 };

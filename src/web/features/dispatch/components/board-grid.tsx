@@ -41,9 +41,18 @@ type GridProps = {
   onPick: (picked: Picked | null) => void;
   /** A card was dropped, by pointer or by the Place button. */
   onPlace: (picked: Picked, target: Target) => void;
-  onUnschedule: (visit: BoardVisit) => void;
+  /** Left out where visits are only moved (the back office's calendar). */
+  onUnschedule?: (visit: BoardVisit) => void;
   refusal: Refusal | null;
+  /** False on the back office's calendar: it has no orders waiting to place. */
+  showWaiting?: boolean;
 };
+
+/** The engineer's company, where the board spans several (the back office's calendar). */
+const companyIdOf = (engineer: Board['engineers'][number]) =>
+  'contractorId' in engineer ? (engineer.contractorId as string) : null;
+const companyNameOf = (engineer: Board['engineers'][number]) =>
+  'contractorName' in engineer ? (engineer.contractorName as string) : null;
 
 const pickedOf = (data: unknown) => (data as { picked?: Picked } | undefined)?.picked ?? null;
 const targetOf = (data: unknown) => (data as { target?: Target } | undefined)?.target ?? null;
@@ -118,15 +127,17 @@ function DraggableVisit({
           >
             {isPicked ? 'Cancel' : 'Move'}
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="h-7 px-2 text-red-700"
-            aria-label={`Unschedule ${visit.orderNumber}`}
-            onClick={() => onUnschedule(visit)}
-          >
-            Unschedule
-          </Button>
+          {onUnschedule && (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-7 px-2 text-red-700"
+              aria-label={`Unschedule ${visit.orderNumber}`}
+              onClick={() => onUnschedule(visit)}
+            >
+              Unschedule
+            </Button>
+          )}
         </div>
       )}
     </li>
@@ -214,8 +225,13 @@ function SlotZone({
 
 /** The desktop board: engineers as rows, days as columns, AM / PM / all-day slots; drag or pick. */
 export function BoardGrid(props: GridProps) {
-  const { board, picked, onPick, onPlace } = props;
+  const { board, picked, onPick, onPlace, showWaiting = true } = props;
   const [dragging, setDragging] = useState<Picked | null>(null);
+  // On the calendar a visit moves only between the engineers of its own contractor.
+  const companyOfEngineer = new Map(board.engineers.map((e) => [e.id, companyIdOf(e)]));
+  const sameCompany = (placing: Picked | null, engineerId: string) =>
+    placing?.kind !== 'visit' ||
+    companyOfEngineer.get(placing.visit.engineerId) === companyOfEngineer.get(engineerId);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
   const describe = (id: string | number | undefined, data: unknown) => {
@@ -267,26 +283,28 @@ export function BoardGrid(props: GridProps) {
         },
       }}
     >
-      <div className="grid items-start gap-4 lg:grid-cols-[16rem_1fr]">
-        <section aria-labelledby="waiting-heading" className="grid gap-2">
-          <h2 id="waiting-heading" className="text-base font-semibold text-slate-900">
-            Waiting to be scheduled ({board.waiting.length})
-          </h2>
-          {board.waiting.length === 0 ? (
-            <p className="text-sm text-slate-600">
-              Nothing is waiting: every accepted order has a visit.
-            </p>
-          ) : (
-            <ul
-              className="grid max-h-[70vh] gap-2 overflow-y-auto pr-1"
-              aria-label="Orders waiting to be scheduled"
-            >
-              {board.waiting.map((order) => (
-                <DraggableWaiting key={order.id} order={order} picked={picked} onPick={onPick} />
-              ))}
-            </ul>
-          )}
-        </section>
+      <div className={cn('grid items-start gap-4', showWaiting && 'lg:grid-cols-[16rem_1fr]')}>
+        {showWaiting && (
+          <section aria-labelledby="waiting-heading" className="grid gap-2">
+            <h2 id="waiting-heading" className="text-base font-semibold text-slate-900">
+              Waiting to be scheduled ({board.waiting.length})
+            </h2>
+            {board.waiting.length === 0 ? (
+              <p className="text-sm text-slate-600">
+                Nothing is waiting: every accepted order has a visit.
+              </p>
+            ) : (
+              <ul
+                className="grid max-h-[70vh] gap-2 overflow-y-auto pr-1"
+                aria-label="Orders waiting to be scheduled"
+              >
+                {board.waiting.map((order) => (
+                  <DraggableWaiting key={order.id} order={order} picked={picked} onPick={onPick} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
             <caption className="sr-only">
@@ -325,6 +343,11 @@ export function BoardGrid(props: GridProps) {
                 <tr key={engineer.id} className="border-t border-slate-200 align-top">
                   <th scope="row" className="p-2 text-left font-medium text-slate-900">
                     {engineer.firstName} {engineer.lastName}
+                    {companyNameOf(engineer) && (
+                      <span className="block text-xs font-normal text-slate-600">
+                        {companyNameOf(engineer)}
+                      </span>
+                    )}
                     {engineer.owner && (
                       <span className="block text-xs font-normal text-slate-600">Owner</span>
                     )}
@@ -343,6 +366,7 @@ export function BoardGrid(props: GridProps) {
                             placing={dragging ?? picked}
                             placeable={
                               engineer.active &&
+                              sameCompany(dragging ?? picked, engineer.id) &&
                               day.working &&
                               slotOffered(board, slot) &&
                               todayOrLater(day.date)

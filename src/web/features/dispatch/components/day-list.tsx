@@ -14,9 +14,11 @@ export function DayList({
   onUnschedule,
 }: {
   board: Board;
-  onSchedule: (order: WaitingOrder, date: string) => void;
+  /** Left out on the back office's calendar, which has no orders waiting. */
+  onSchedule?: (order: WaitingOrder, date: string) => void;
   onMove: (visit: BoardVisit) => void;
-  onUnschedule: (visit: BoardVisit) => void;
+  /** Left out where visits are only moved (the back office's calendar). */
+  onUnschedule?: (visit: BoardVisit) => void;
 }) {
   const firstDay =
     board.days.find((d) => d.date === board.today)?.date ??
@@ -62,6 +64,12 @@ export function DayList({
             >
               <h3 className="font-medium text-slate-900">
                 {engineer.firstName} {engineer.lastName}
+                {'contractorName' in engineer && (
+                  <span className="text-sm font-normal text-slate-600">
+                    {' '}
+                    · {String(engineer.contractorName)}
+                  </span>
+                )}
                 {engineer.owner && (
                   <span className="text-sm font-normal text-slate-600"> · owner</span>
                 )}
@@ -103,15 +111,17 @@ export function DayList({
                                     >
                                       Move
                                     </Button>
-                                    <Button
-                                      size="sm"
-                                      variant="ghost"
-                                      className="text-red-700"
-                                      aria-label={`Unschedule ${visit.orderNumber}`}
-                                      onClick={() => onUnschedule(visit)}
-                                    >
-                                      Unschedule
-                                    </Button>
+                                    {onUnschedule && (
+                                      <Button
+                                        size="sm"
+                                        variant="ghost"
+                                        className="text-red-700"
+                                        aria-label={`Unschedule ${visit.orderNumber}`}
+                                        onClick={() => onUnschedule(visit)}
+                                      >
+                                        Unschedule
+                                      </Button>
+                                    )}
                                   </div>
                                 )}
                               </div>
@@ -126,32 +136,34 @@ export function DayList({
         </ul>
       </section>
 
-      <section aria-labelledby="waiting-phone-heading" className="grid gap-2">
-        <h2 id="waiting-phone-heading" className="text-base font-semibold text-slate-900">
-          Waiting to be scheduled ({board.waiting.length})
-        </h2>
-        {board.waiting.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            Nothing is waiting: every accepted order has a visit.
-          </p>
-        ) : (
-          <ul className="grid gap-2" aria-label="Orders waiting to be scheduled">
-            {board.waiting.map((order) => (
-              <li key={order.id} data-order={order.orderNumber}>
-                <WaitingCard order={order}>
-                  <Button
-                    size="sm"
-                    aria-label={`Schedule ${order.orderNumber}`}
-                    onClick={() => onSchedule(order, day)}
-                  >
-                    Schedule
-                  </Button>
-                </WaitingCard>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {onSchedule && (
+        <section aria-labelledby="waiting-phone-heading" className="grid gap-2">
+          <h2 id="waiting-phone-heading" className="text-base font-semibold text-slate-900">
+            Waiting to be scheduled ({board.waiting.length})
+          </h2>
+          {board.waiting.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              Nothing is waiting: every accepted order has a visit.
+            </p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Orders waiting to be scheduled">
+              {board.waiting.map((order) => (
+                <li key={order.id} data-order={order.orderNumber}>
+                  <WaitingCard order={order}>
+                    <Button
+                      size="sm"
+                      aria-label={`Schedule ${order.orderNumber}`}
+                      onClick={() => onSchedule(order, day)}
+                    >
+                      Schedule
+                    </Button>
+                  </WaitingCard>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, PackageSearch, Plus } from 'lucide-react';
+import { CalendarDays, Download, PackageSearch, Plus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@web/components/ui/button';
@@ -46,6 +46,14 @@ export default function OrdersPage() {
               Export CSV
             </a>
           </Button>
+          {backOffice && (
+            <Button variant="outline" asChild>
+              <Link href="/calendar">
+                <CalendarDays aria-hidden="true" />
+                Calendar
+              </Link>
+            </Button>
+          )}
           {backOffice && (
             <Button asChild>
               <Link href="/orders/new">

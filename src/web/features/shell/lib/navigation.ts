@@ -60,5 +60,7 @@ export const mobileBackOfficeNav: readonly NavSection[] = backOfficeNav.map((sec
 /** Whether a nav item is the page being shown (or a page under it). */
 export function isActive(href: string, location: string): boolean {
   if (href === '/back-office') return location === href;
+  // The calendar is one of the Orders pages (issue 25).
+  if (href === '/orders' && location === '/calendar') return true;
   return location === href || location.startsWith(`${href}/`);
 }
