@@ -64,13 +64,12 @@ export function engineerHasRoom(
   return slotFree(place.slot, takenSlotsOf(visits, place.engineerId, place.date, exceptVisitId));
 }
 
-/** What is in the way: `an all-day visit`, `an AM and a PM visit`, `an AM visit`. */
+/** What is in the way: `an all-day visit`, `an AM and a PM visit`, `an AM visit`, `a PM visit`. */
 export function takenWords(slot: VisitSlot, taken: readonly VisitSlot[]): string {
-  return taken.includes('all_day')
-    ? 'an all-day visit'
-    : taken.length > 1
-      ? 'an AM and a PM visit'
-      : `an ${visitSlotLabels[taken[0] ?? slot]} visit`;
+  if (taken.includes('all_day')) return 'an all-day visit';
+  if (taken.length > 1) return 'an AM and a PM visit';
+  const one = taken[0] ?? slot;
+  return `${one === 'pm' ? 'a' : 'an'} ${visitSlotLabels[one]} visit`;
 }
 
 /** Why the slot is full, for the refusal. */

@@ -51,6 +51,7 @@ describe('slot capacity (decision 034)', () => {
   it('says what is in the way', () => {
     expect(fullMessage('Sam Penrose', 'am', ['all_day'])).toContain('an all-day visit');
     expect(fullMessage('Sam Penrose', 'am', ['am'])).toContain('an AM visit');
+    expect(fullMessage('Sam Penrose', 'pm', ['pm'])).toContain('already have a PM visit');
     expect(fullMessage('Sam Penrose', 'all_day', ['am', 'pm'])).toContain('an AM and a PM visit');
   });
 
