@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { BoardVisit, Calendar, CalendarQuery } from '@shared/dispatch/dispatch.contracts';
 import { visitStatuses, type VisitStatus } from '@shared/orders/order-status';
@@ -22,14 +22,13 @@ import { errorMessage } from '@web/lib/api-client';
 import {
   dayLabel,
   firstOfferedSlot,
-  pickedNumber,
   targetKey,
   targetWords,
-  type Picked,
   type Target,
 } from '../lib/board-model';
-import { BoardGrid, type Refusal } from './board-grid';
+import { BoardGrid } from './board-grid';
 import { ChangeDialog, type ChangeValues } from './change-dialog';
+import { usePickAndPlace } from '../lib/use-pick-and-place';
 import { DayList } from './day-list';
 
 type View = 'week' | 'day';
@@ -70,30 +69,11 @@ export default function CalendarPage() {
   const contractors = useContractors();
   const move = useMoveCalendarVisit();
   const queryClient = useQueryClient();
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const { picked, setPicked, refusal, setRefusal, announcement, announce, pick } = usePickAndPlace(
+    dialog !== null,
+  );
   const data = calendar.data;
-
-  const pick = useCallback((next: Picked | null) => {
-    setPicked(next);
-    setRefusal(null);
-    setAnnouncement(
-      next
-        ? `Picked ${pickedNumber(next)}. Move to a slot and press its Place here button; Escape cancels.`
-        : 'Nothing is picked.',
-    );
-  }, []);
-
-  useEffect(() => {
-    if (!picked) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !dialog) pick(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [picked, dialog, pick]);
 
   /** Changes the filters, the week or the view in the address, so a reload keeps them. */
   function show(changes: Record<string, string | null>) {
@@ -119,13 +99,13 @@ export default function CalendarPage() {
     try {
       await move.mutateAsync({ visitId: dialog.visit.id, body: { ...to, reason: values.reason } });
       setPicked(null);
-      setAnnouncement(done);
+      announce(done);
       const orderId = dialog.visit.orderId;
       toastWithUndo({ title: done, undo: () => undoOrderChange(queryClient, orderId) });
     } catch (error) {
       const message = errorMessage(error, 'That did not work; try again.');
       if (dialog.kind === 'move-reason') setRefusal({ key: targetKey(to), message });
-      setAnnouncement(`Refused: ${message}`);
+      announce(`Refused: ${message}`);
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
 import { isCalendarDate } from '@shared/schema/calendar-date';
@@ -24,8 +24,9 @@ import {
   type Picked,
   type Target,
 } from '../lib/board-model';
-import { BoardGrid, type Refusal } from './board-grid';
+import { BoardGrid } from './board-grid';
 import { ChangeDialog, type ChangeValues } from './change-dialog';
+import { usePickAndPlace } from '../lib/use-pick-and-place';
 import { DayList } from './day-list';
 
 type DialogState =
@@ -44,35 +45,11 @@ export default function DispatchBoardPage() {
   const place = usePlaceVisit();
   const queryClient = useQueryClient();
   const wide = useWide();
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const data = board.data;
-
-  const announce = useCallback((text: string) => setAnnouncement(text), []);
-
-  const pick = useCallback(
-    (next: Picked | null) => {
-      setPicked(next);
-      setRefusal(null);
-      if (next) {
-        announce(
-          `Picked ${pickedNumber(next)}. Move to a slot and press its Place here button; Escape cancels.`,
-        );
-      } else announce('Picking cancelled.');
-    },
-    [announce],
+  const { picked, setPicked, refusal, setRefusal, announcement, announce, pick } = usePickAndPlace(
+    dialog !== null,
   );
-
-  useEffect(() => {
-    if (!picked) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !dialog) pick(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [picked, dialog, pick]);
+  const data = board.data;
 
   if (board.isPending) {
     return (
