@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '@tests/support/web-render';
-import { buildOrderDetail } from '../testing/order-detail';
+import { buildOrderDetail, buildVisit } from '../testing/order-detail';
 import { lifecycleActionLabels } from '@shared/orders/order-lifecycle';
 import type { OrderDetail } from '@shared/orders/orders.contracts';
 import { bookedDayWords, offDayReasonMessage } from '@shared/visits/off-day-check-in';
@@ -202,31 +202,7 @@ describe('checking in on another day than the booked one (issue 24)', () => {
   const scheduledOn = (date: string) =>
     buildOrderDetail({
       status: 'scheduled',
-      visits: [
-        {
-          id: '99999999-9999-4999-8999-999999999999',
-          orderId: order.id,
-          contractorId: '88888888-8888-4888-8888-888888888888',
-          engineer: {
-            id: '77777777-7777-4777-8777-777777777777',
-            firstName: 'Sam',
-            lastName: 'Penrose',
-          },
-          scheduledDate: date,
-          slot: 'am',
-          status: 'scheduled',
-          checkedInAt: null,
-          checkInOffDayReason: null,
-          checkedOutAt: null,
-          outcome: null,
-          failureReason: null,
-          outcomeNotes: null,
-          customerSignOffName: null,
-          serials: {},
-          kitOverrideReason: null,
-          createdAt: '2026-11-20T10:00:00.000Z',
-        },
-      ],
+      visits: [buildVisit({ orderId: order.id, scheduledDate: date })],
     });
   const open = (detail: OrderDetail) =>
     renderPage(

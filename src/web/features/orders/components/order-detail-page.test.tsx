@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '@tests/support/web-render';
-import { buildOrderDetail } from '../testing/order-detail';
+import { buildOrderDetail, buildVisit } from '../testing/order-detail';
 import OrderDetailPage from './order-detail-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -139,29 +139,17 @@ describe('/orders/:id', () => {
     const order = buildOrderDetail({
       status: 'completed',
       visits: [
-        {
+        buildVisit({
           id: '55555555-5555-4555-8555-555555555555',
-          orderId: '11111111-1111-4111-8111-111111111111',
           contractorId: '66666666-6666-4666-8666-666666666666',
           engineer: {
             id: '77777777-7777-4777-8777-777777777777',
             firstName: 'Sam',
             lastName: 'Smith',
           },
-          scheduledDate: '2026-11-24',
-          slot: 'am',
           status: 'in_progress',
-          checkedInAt: null,
-          checkInOffDayReason: null,
-          checkedOutAt: null,
-          outcome: null,
-          failureReason: null,
-          outcomeNotes: null,
-          customerSignOffName: null,
           serials: { router: 'RTR-9', dish: 'DSH-1' },
-          kitOverrideReason: null,
-          createdAt: '2026-11-20T10:00:00.000Z',
-        },
+        }),
       ],
       timeline: [
         {

@@ -60,3 +60,29 @@ export function buildOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDet
     ...overrides,
   };
 }
+
+type OrderVisit = OrderDetail['visits'][number];
+
+/** A visit of the order, booked and not started: Sam Penrose, AM, unless told otherwise. */
+export function buildVisit(overrides: Partial<OrderVisit> = {}): OrderVisit {
+  return {
+    id: '99999999-9999-4999-8999-999999999999',
+    orderId: id,
+    contractorId: '88888888-8888-4888-8888-888888888888',
+    engineer: { id: '77777777-7777-4777-8777-777777777777', firstName: 'Sam', lastName: 'Penrose' },
+    scheduledDate: '2026-11-24',
+    slot: 'am',
+    status: 'scheduled',
+    checkedInAt: null,
+    checkInOffDayReason: null,
+    checkedOutAt: null,
+    outcome: null,
+    failureReason: null,
+    outcomeNotes: null,
+    customerSignOffName: null,
+    serials: {},
+    kitOverrideReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
