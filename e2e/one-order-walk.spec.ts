@@ -4,7 +4,7 @@ import type { Board } from '../src/shared/dispatch/dispatch.contracts';
 import type { EngineerVisit } from '../src/shared/visits/visit-record';
 import { ENGINEER, expectNoAxeViolations, freshVisits, recordVisit } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
-import { act, uniquePostcode } from './order-steps';
+import { act, createOrder, uniquePostcode } from './order-steps';
 
 // Issue 24: one order through every hand, each at the width that hand works at, asserting at
 // each step what the next person sees of what the previous one did. Back office creates it, the
@@ -78,28 +78,16 @@ test('one order through every hand: each sees what the one before did', async ({
   // 1. Back office, at a desk: the order is created and waits for the customer.
   await page.setViewportSize(DESK);
   await signIn(page, OFFICE);
-  await page.goto('/orders/new');
-  await page.getByLabel('Partner', { exact: true }).selectOption({ label: 'SkyReach Broadband' });
-  await page.getByLabel('Partner reference').fill(`WALK-${unique}`);
-  await page.getByLabel('Job type').selectOption({ label: 'Standard installation' });
-  await expect(page.getByLabel('Price to partner')).not.toHaveValue('');
-  await page.getByLabel('First name').fill('Morwenna');
-  await page.getByLabel('Last name').fill(surname);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('07700 900777');
-  await page.getByLabel('Address line 1').fill('3 Quay Street');
-  await page.getByLabel('Town').fill('Fowey');
-  await page.getByLabel('Postcode').fill(postcode);
   const created = new Date(Date.now() - 1000);
-  await page.getByRole('button', { name: 'Create order' }).click();
-  const duplicate = page.getByRole('dialog', { name: 'This customer may already exist' });
-  const heading = page.getByRole('heading', { level: 1, name: /^UPL-/ });
-  await expect(duplicate.or(heading)).toBeVisible();
-  if (await duplicate.isVisible())
-    await duplicate.getByRole('button', { name: 'Create a new customer' }).click();
-  await expect(heading).toBeVisible();
-  const orderNumber = (await heading.innerText()).trim();
-  const orderUrl = new URL(page.url()).pathname;
+  const { orderNumber, orderPath: orderUrl } = await createOrder(page, {
+    partnerReference: `WALK-${unique}`,
+    surname,
+    email,
+    phone: '07700 900777',
+    addressLine1: '3 Quay Street',
+    town: 'Fowey',
+    postcode,
+  });
   const steps = page.getByRole('region', { name: 'Next steps' });
   await expect(steps.getByText('Waiting for the customer to fill in the form.')).toBeVisible();
   await expectNoAxeViolations(page, 'back office: the new order');
