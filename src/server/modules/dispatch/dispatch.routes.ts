@@ -4,6 +4,8 @@ import { idParams } from '@shared/schema/common.contracts';
 import {
   boardQuery,
   boardResponse,
+  daySheetQuery,
+  daySheetResponse,
   mapResponse,
   moveVisitBody,
   placementResponse,
@@ -13,6 +15,7 @@ import {
 import { viewerOf } from '../orders/orders.service';
 import {
   getBoard,
+  getDaySheet,
   getDispatchMap,
   moveVisit,
   scheduleOrder,
@@ -36,6 +39,16 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: boardQuery, response: { 200: boardResponse } },
     },
     async (request) => getBoard(db(), viewerOf(request.user!), request.query.week, new Date()),
+  );
+
+  // The day sheet, printed one engineer to a page (issue 25).
+  app.get(
+    '/dispatch/day-sheet',
+    {
+      config: contractorOnly,
+      schema: { querystring: daySheetQuery, response: { 200: daySheetResponse } },
+    },
+    async (request) => getDaySheet(db(), viewerOf(request.user!), request.query),
   );
 
   app.get(
