@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon, Printer } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
@@ -232,6 +232,12 @@ export default function DispatchBoardPage() {
               <Link href="/contractor/map">
                 <MapIcon aria-hidden="true" />
                 Map of waiting orders
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href={`/contractor/day-sheet?date=${firstDay}`}>
+                <Printer aria-hidden="true" />
+                Day sheets
               </Link>
             </Button>
           </>
