@@ -14,6 +14,7 @@ import { benchPartnerApiCreate } from './partner-api';
 import { benchAudit } from './audit';
 import { benchReports } from './reports';
 import { benchStock } from './stock';
+import { benchSearch } from './search';
 import { guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
 
@@ -186,6 +187,8 @@ async function main() {
         ? 'Every endpoint is within 2x of its SQL at p50.'
         : `Over 2x at p50: ${over.map((r) => r.endpoint).join(', ')}`,
     );
+    // Issue 25: the top bar's search, per role, on the same 100,000 orders.
+    await benchSearch(handle, base, { headers, id: session.id }, dataDir);
     await benchAudit(handle, base, { headers, id: session.id });
     await benchReports(handle, base, headers, session.id);
     await benchStock(handle, base, { headers, id: session.id });

@@ -150,3 +150,47 @@ export const mapTilesSetting = z.object({
     ),
 });
 export type MapTilesSetting = z.infer<typeof mapTilesSetting>;
+
+/**
+ * The contractor's day sheet (issue 25): one engineer's visits on one day, with what the
+ * engineer needs at each address, printed one engineer to a page. No engineer: every engineer
+ * of the company with visits that day.
+ */
+export const daySheetQuery = z.object({
+  date: calendarDate,
+  engineerId: z.uuid({ error: 'Choose an engineer from the list' }).optional(),
+});
+export type DaySheetQuery = z.output<typeof daySheetQuery>;
+
+export const daySheetVisit = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  slot: z.enum(visitSlots),
+  status: z.enum(visitStatuses),
+  jobTypeName: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string().nullable(),
+  /** Street lines, town, county and postcode, one to a line. */
+  address: z.array(z.string()),
+  /** The customer's access notes from the form, or the order's notes. */
+  accessNotes: z.string().nullable(),
+  /** The office's notes on the order. */
+  orderNotes: z.string().nullable(),
+  /** The kit to fit, with the serial known so far (confirmed on arrival or recorded on site). */
+  kit: z.array(z.object({ label: z.string(), serial: z.string().nullable() })),
+});
+export type DaySheetVisit = z.infer<typeof daySheetVisit>;
+
+export const daySheetResponse = z.object({
+  date: z.string(),
+  /** The company's engineers, for choosing whose sheet. */
+  engineers: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  sheets: z.array(
+    z.object({
+      engineer: z.object({ id: z.uuid(), name: z.string() }),
+      visits: z.array(daySheetVisit),
+    }),
+  ),
+});
+export type DaySheet = z.infer<typeof daySheetResponse>;

@@ -109,6 +109,8 @@ export const routes: readonly AppRoute[] = [
   // The dispatch board and the map of waiting orders (issue 12, decisions 034 and 035).
   { path: '/contractor/board', area: 'Dispatch board', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/dispatch-board-page')) },
   { path: '/contractor/map', area: 'Map of waiting orders', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/dispatch-map-page')) },
+  // The day sheet, printed per engineer (issue 25).
+  { path: '/contractor/day-sheet', area: 'Day sheet', access: ['contractor'], page: lazy(() => import('../features/dispatch/components/day-sheet-page')) },
   { path: '/contractor-management', area: 'Contractor management', access: 'contractor-capable', page: lazy(() => import('../features/contractor-engineers/components/contractor-engineers-page')) },
   { path: '/engineer', area: 'Engineer app', access: 'engineer-capable', page: EngineerApp },
   {

@@ -57,5 +57,15 @@ export const customers = pgTable(
     index('customers_postcode_name_idx').on(table.postcode, sql`lower(${table.lastName})`),
     index('customers_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('customers_created_idx').on(table.createdAt.desc(), table.id),
+    // The top bar's search (decision 079): prefixes of the surname, the full name, the postcode
+    // without its space and the email.
+    index('customers_last_name_prefix_idx').on(sql`lower(${table.lastName}) text_pattern_ops`),
+    index('customers_full_name_prefix_idx').on(
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) text_pattern_ops`,
+    ),
+    index('customers_postcode_prefix_idx').on(
+      sql`replace(${table.postcode}, ' ', '') text_pattern_ops`,
+    ),
+    index('customers_email_prefix_idx').on(sql`lower(${table.email}) text_pattern_ops`),
   ],
 );

@@ -6,6 +6,8 @@ import {
   boardResponse,
   calendarQuery,
   calendarResponse,
+  daySheetQuery,
+  daySheetResponse,
   mapResponse,
   moveVisitBody,
   placementResponse,
@@ -16,6 +18,7 @@ import { viewerOf } from '../orders/orders.service';
 import {
   getBoard,
   getCalendar,
+  getDaySheet,
   getDispatchMap,
   moveVisit,
   moveVisitForOffice,
@@ -41,6 +44,16 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: boardQuery, response: { 200: boardResponse } },
     },
     async (request) => getBoard(db(), viewerOf(request.user!), request.query.week, new Date()),
+  );
+
+  // The day sheet, printed one engineer to a page (issue 25).
+  app.get(
+    '/dispatch/day-sheet',
+    {
+      config: contractorOnly,
+      schema: { querystring: daySheetQuery, response: { 200: daySheetResponse } },
+    },
+    async (request) => getDaySheet(db(), viewerOf(request.user!), request.query),
   );
 
   app.get(

@@ -8,6 +8,8 @@ import type {
   BoardVisit,
   Calendar,
   CalendarQuery,
+  DaySheet,
+  DaySheetQuery,
   DispatchMap,
   MoveVisitBody,
   ScheduleOrderBody,
@@ -19,6 +21,7 @@ import {
   findScheduledVisitOfOrder,
   findVisitCompany,
   listCalendarEngineers,
+  listCompanyDayVisits,
   listCompanyVisits,
   listVisitsBetween,
   listWaitingOrders,
@@ -32,6 +35,8 @@ import {
   type CompanyEngineer,
 } from '../users/user-lookup.service';
 import { takenSlots } from '../visits/visits.service';
+import { expectedKit } from '../visits/engineer-visits.service';
+import { customerAnswersOfOrders } from '../customer-links/customer-form-lookup.service';
 import { placePostcode } from './postcode-centroids';
 import { londonDateOf } from '@shared/london-date';
 
@@ -279,5 +284,75 @@ export async function getDispatchMap(db: Database, viewer: Viewer): Promise<Disp
         district: placed?.district ?? null,
       };
     }),
+  };
+}
+
+/** A day's visits in the order the engineer drives them: morning, all day, afternoon. */
+const slotOrder: Record<VisitSlot, number> = { am: 0, all_day: 1, pm: 2 };
+
+/**
+ * The day sheet (issue 25): each engineer's visits on `date` with the address, the slot, the
+ * customer's phone, the job, the kit and the notes, as the engineer app shows them. Only the
+ * company's own engineers and visits; another company's engineer is not found.
+ */
+export async function getDaySheet(
+  db: Database,
+  viewer: Viewer,
+  query: DaySheetQuery,
+): Promise<DaySheet> {
+  const contractorId = companyOf(viewer);
+  const rows = await listCompanyDayVisits(db, contractorId, query.date, query.engineerId);
+  const engineers = await listCompanyEngineers(db, contractorId, [
+    ...new Set([...rows.map((r) => r.engineerId), ...(query.engineerId ? [query.engineerId] : [])]),
+  ]);
+  if (query.engineerId && !engineers.some((e) => e.id === query.engineerId)) {
+    throw notFound('There is no such engineer in your company.');
+  }
+  const answers = await customerAnswersOfOrders(
+    db,
+    rows.map((r) => r.orderId),
+  );
+  const visits = await Promise.all(
+    rows.map(async (row) => {
+      const recorded: Record<string, string | undefined> = row.serials;
+      const kit = (await expectedKit(db, row.orderId)).map((item) => ({
+        label: item.label,
+        serial: recorded[item.kind] || item.expectedSerial,
+      }));
+      for (const other of row.otherSerials ?? []) kit.push(other);
+      return {
+        engineerId: row.engineerId,
+        visit: {
+          id: row.id,
+          orderId: row.orderId,
+          orderNumber: row.orderNumber,
+          slot: row.slot,
+          status: row.status,
+          jobTypeName: row.jobTypeName,
+          customerName: `${row.firstName} ${row.lastName}`.trim(),
+          customerPhone: row.phone,
+          address: [row.addressLine1, row.addressLine2, row.town, row.county, row.postcode].filter(
+            (line): line is string => !!line,
+          ),
+          accessNotes: answers.get(row.orderId)?.accessNotes || null,
+          orderNotes: row.orderNotes,
+          kit,
+        },
+      };
+    }),
+  );
+  visits.sort((a, b) => slotOrder[a.visit.slot] - slotOrder[b.visit.slot]);
+  const chosen = query.engineerId
+    ? engineers.filter((e) => e.id === query.engineerId)
+    : engineers.filter((e) => visits.some((v) => v.engineerId === e.id));
+  return {
+    date: query.date,
+    engineers: engineers
+      .filter((e) => e.status !== 'disabled' || visits.some((v) => v.engineerId === e.id))
+      .map((e) => ({ id: e.id, name: nameOf(e) })),
+    sheets: chosen.map((e) => ({
+      engineer: { id: e.id, name: nameOf(e) },
+      visits: visits.filter((v) => v.engineerId === e.id).map((v) => v.visit),
+    })),
   };
 }

@@ -90,5 +90,12 @@ export const orders = pgTable(
     index('orders_customer_idx').on(table.customerId),
     index('orders_sla_due_idx').on(table.slaDueAt),
     index('orders_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // The top bar's search (decision 079): prefixes of the number and the partner's reference,
+    // and the number's sequence digits exactly (`123` finds UPL-2026-000123-K7QF).
+    index('orders_number_prefix_idx').on(table.orderNumber.op('text_pattern_ops')),
+    index('orders_number_sequence_idx').on(sql`split_part(${table.orderNumber}, '-', 3)`),
+    index('orders_partner_reference_prefix_idx').on(
+      sql`lower(${table.partnerReference}) text_pattern_ops`,
+    ),
   ],
 );

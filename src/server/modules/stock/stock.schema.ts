@@ -165,7 +165,11 @@ export const stockSerials = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('stock_serials_location_idx').on(table.locationId, table.productId)],
+  (table) => [
+    index('stock_serials_location_idx').on(table.locationId, table.productId),
+    // The top bar's search: a serial's start, whatever its case (decision 079).
+    index('stock_serials_serial_prefix_idx').on(sql`upper(${table.serial}) text_pattern_ops`),
+  ],
 );
 
 /**
@@ -203,6 +207,7 @@ export const stockFieldSerials = pgTable(
     uniqueIndex('stock_field_serials_visit_serial').on(table.visitId, table.serial),
     index('stock_field_serials_status_idx').on(table.status, table.createdAt),
     index('stock_field_serials_order_idx').on(table.orderId),
+    index('stock_field_serials_serial_prefix_idx').on(sql`upper(${table.serial}) text_pattern_ops`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { users } from '../../users/users.schema';
 import { customers } from '../../customers/customers.schema';
 import { jobTypes } from '../../job-types/job-types.schema';
 import {
+  customerContactColumns,
   customerNameOf,
   customerOfOrder,
   jobLineColumns,
@@ -182,4 +183,41 @@ export async function listWaitingOrders(
       revisit: row.status === 'revisit_required',
     }))
     .sort((a, b) => Number(b.kitReady) - Number(a.kitReady));
+}
+
+/** The company's visits on one day (all engineers, or one), cancelled ones left out. */
+export async function listCompanyDayVisits(
+  db: Database,
+  contractorId: string,
+  date: string,
+  engineerId: string | undefined,
+) {
+  return db
+    .select({
+      id: visits.id,
+      orderId: visits.orderId,
+      engineerId: visits.engineerId,
+      slot: visits.slot,
+      status: visits.status,
+      serials: visits.serials,
+      otherSerials: visits.otherSerials,
+      orderNumber: orders.orderNumber,
+      orderNotes: orders.notes,
+      jobTypeName: jobTypes.name,
+      ...customerContactColumns,
+      county: customers.county,
+    })
+    .from(visits)
+    .innerJoin(orders, orderOfVisit)
+    .innerJoin(customers, customerOfOrder)
+    .innerJoin(jobTypes, jobTypeOfOrder)
+    .where(
+      and(
+        eq(visits.contractorId, contractorId),
+        eq(visits.scheduledDate, date),
+        ne(visits.status, 'cancelled'),
+        engineerId ? eq(visits.engineerId, engineerId) : undefined,
+      ),
+    )
+    .orderBy(asc(visits.slot), asc(orders.orderNumber));
 }

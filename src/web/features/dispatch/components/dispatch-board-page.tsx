@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Map as MapIcon, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { BoardVisit, WaitingOrder } from '@shared/dispatch/dispatch.contracts';
@@ -218,6 +218,12 @@ export default function DispatchBoardPage() {
               <Link href="/contractor/map">
                 <MapIcon aria-hidden="true" />
                 Map of waiting orders
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href={`/contractor/day-sheet?date=${firstDay}`}>
+                <Printer aria-hidden="true" />
+                Day sheets
               </Link>
             </Button>
           </>

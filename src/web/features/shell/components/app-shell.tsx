@@ -13,6 +13,7 @@ import { MobileMenu } from './mobile-menu';
 import { OnlineIndicator } from './online-indicator';
 import { RoleToggle } from './role-toggle';
 import { SignOutButton } from './sign-out-button';
+import { TopBarSearch } from './top-bar-search';
 import { UserBadge } from './user-badge';
 
 const mobileMenuId = 'mobile-menu';
@@ -55,6 +56,7 @@ export default function AppShell({
               <span className="text-lg tracking-tight">Uplink</span>
             </Link>
             <div className="ml-auto flex items-center gap-3">
+              <TopBarSearch user={user} />
               <RoleToggle user={user} className="hidden md:inline-flex" />
               {engineer && (
                 <div className="hidden md:block">

@@ -2,6 +2,7 @@ import type { RouteComponentProps } from 'wouter';
 import { Link } from 'wouter';
 import { orderStatusLabels } from '@shared/orders/order-status';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
+import { PrintButton } from '@web/components/print-button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
@@ -26,12 +27,14 @@ export default function InstallationPage({ params }: RouteComponentProps) {
       <PageHeader
         title="Installation details"
         description={`${data.orderNumber} · ${data.customerName} · ${data.address}`}
+        actions={<PrintButton />}
       />
       <div className="grid gap-4">
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           <span>{data.jobTypeName}</span>
           <span>Order status: {orderStatusLabels[data.orderStatus]}</span>
           <Link
+            data-print="hide"
             className="text-brand-700 underline"
             href={`/order-summary/${encodeURIComponent(data.orderNumber)}`}
           >

@@ -2,6 +2,7 @@ import type { RouteComponentProps } from 'wouter';
 import { FileDown } from 'lucide-react';
 import { orderStatusLabels } from '@shared/orders/order-status';
 import { PageHeader, PageLayout } from '@web/components/page-layout';
+import { PrintButton } from '@web/components/print-button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -30,6 +31,7 @@ export default function OrderSummaryPage({ params }: RouteComponentProps) {
       <PageHeader
         title="Order summary"
         description={`${summary.orderNumber} · ${summary.customerName}`}
+        actions={<PrintButton />}
       />
       <div className="grid gap-4">
         <Card>
@@ -56,6 +58,7 @@ export default function OrderSummaryPage({ params }: RouteComponentProps) {
               <a
                 href={summary.certificateUrl}
                 download
+                data-print="hide"
                 className="inline-flex h-10 w-fit items-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
               >
                 <FileDown aria-hidden="true" className="size-4" />
