@@ -27,6 +27,7 @@ import { stockRoutes } from './modules/stock/stock.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { fieldFlagsRoutes } from './modules/stock/field-flags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { xeroRoutes } from './modules/xero/xero.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -91,4 +92,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // The Security Audit: the audit log, its CSV and charts (issue 21).
   await app.register(auditRoutes);
   await app.register(reportsRoutes);
+  // Xero: connection, settings, invoices and bills, the sync log (issue 22, /xero-settings).
+  await app.register(xeroRoutes);
 };
