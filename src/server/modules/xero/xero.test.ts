@@ -475,6 +475,9 @@ describe('Xero', () => {
       stand.accounts.splice(stand.accounts.indexOf(sales), 1);
       expect(await attemptDocument(app.deps, invoice.id)).toBe('failed');
       expect((await status()).needsAttention).toBe(1);
+      // …and on the back-office dashboard.
+      const dashboard = await app.inject({ method: 'GET', url: '/api/dashboard', headers: office });
+      expect(dashboard.json()).toMatchObject({ xeroNeedsAttention: 1 });
       const log = await app.inject({
         method: 'GET',
         url: '/api/xero/sync-log?status=failed',
@@ -501,6 +504,8 @@ describe('Xero', () => {
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json()).toMatchObject({ status: 'sent', needsAttention: false });
       expect((await status()).needsAttention).toBe(0);
+      const cleared = await app.inject({ method: 'GET', url: '/api/dashboard', headers: office });
+      expect(cleared.json()).toMatchObject({ xeroNeedsAttention: 0 });
       const again = await app.inject({
         method: 'POST',
         url: `/api/xero/documents/${invoice.id}/retry`,
