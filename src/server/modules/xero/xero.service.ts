@@ -281,11 +281,16 @@ export async function saveSettings(deps: Deps, input: XeroSettings) {
   await upsertSettingsRow(deps.database.db, input);
 }
 
-/** Is Xero connected to an organisation, so documents may be recorded for sending? */
-async function readyToRecord(deps: Deps, db: Database) {
+/**
+ * Is Xero connected to an organisation, so documents may be recorded for sending? An event from
+ * before the connection was made is not: orders done before connecting are "send since"'s job
+ * (so a backlog of old events cannot flood Xero the moment it is connected).
+ */
+async function readyToRecord(deps: Deps, db: Database, occurredAt?: Date) {
   if (!isConfigured(deps)) return false;
   const connection = await findConnectionRow(db);
-  return connection?.status === 'connected';
+  if (connection?.status !== 'connected') return false;
+  return !occurredAt || occurredAt >= connection.connectedAt;
 }
 
 function queueDocuments(deps: Deps, ids: string[]) {
@@ -305,9 +310,10 @@ export async function recordCompletedOrder(
   deps: Deps,
   db: Database,
   orderId: string,
-  now = new Date(),
+  options: { occurredAt?: Date; now?: Date } = {},
 ) {
-  if (!(await readyToRecord(deps, db))) return [];
+  const now = options.now ?? new Date();
+  if (!(await readyToRecord(deps, db, options.occurredAt))) return [];
   const facts = await findXeroBillingFacts(db, orderId);
   if (!facts || !facts.completedAt) return [];
   const rows: { orderId: string; kind: XeroDocumentKind; amountPence: number }[] = [];
@@ -324,9 +330,10 @@ export async function recordCancelledOrder(
   deps: Deps,
   db: Database,
   orderId: string,
-  now = new Date(),
+  options: { occurredAt?: Date; now?: Date } = {},
 ) {
-  if (!(await readyToRecord(deps, db))) return [];
+  const now = options.now ?? new Date();
+  if (!(await readyToRecord(deps, db, options.occurredAt))) return [];
   const invoice = await findDocumentOf(db, orderId, 'invoice');
   if (!invoice) return [];
   const ids = await insertDocumentRows(

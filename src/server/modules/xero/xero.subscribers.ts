@@ -24,8 +24,10 @@ export const xeroSubscribers: FastifyPluginAsync = fp(async (app) => {
     events: ['order.complete', 'order.cancel'],
     async handle(event, tx) {
       if (event.aggregateType !== 'order') return;
-      if (event.type === 'order.complete') await recordCompletedOrder(deps, tx, event.aggregateId);
-      else await recordCancelledOrder(deps, tx, event.aggregateId);
+      const options = { occurredAt: event.occurredAt };
+      if (event.type === 'order.complete')
+        await recordCompletedOrder(deps, tx, event.aggregateId, options);
+      else await recordCancelledOrder(deps, tx, event.aggregateId, options);
     },
   });
   await deps.queue.register<{ documentId: string }>(sendXeroDocumentJob, async (data) => {

@@ -87,10 +87,12 @@ describe('Xero', () => {
   }
 
   /** A completed order whose `order.complete` event is handed to the Xero subscriber. */
-  async function completedOrder(overrides: { partnerId?: string; contractorId?: string } = {}) {
+  async function completedOrder(
+    overrides: { partnerId?: string; contractorId?: string; completedAt?: Date } = {},
+  ) {
     const contractorId = overrides.contractorId ?? (await createContractor(app)).id;
     const jobType = await createJobType(app, { name: 'Satellite install' });
-    const completedAt = new Date();
+    const completedAt = overrides.completedAt ?? new Date();
     const order = await buildOrder(app, {
       status: 'completed',
       ...(overrides.partnerId ? { partnerId: overrides.partnerId } : {}),
@@ -524,6 +526,24 @@ describe('Xero', () => {
         headers: office,
       });
       expect(notId.statusCode).toBe(400);
+    });
+
+    it('an event from before the connection was made is left to "send since"', async () => {
+      const [connection] = await db().select().from(xeroConnections);
+      const { order, eventId } = await completedOrder({
+        completedAt: new Date(connection!.connectedAt.getTime() - 60_000),
+      });
+      expect(await app.deps.events.deliver(xeroSubscriber, eventId)).toBe('done');
+      expect(await documentsOf(order.id)).toHaveLength(0);
+      const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const run = await app.inject({
+        method: 'POST',
+        url: '/api/xero/send-since',
+        headers: office,
+        payload: { since },
+      });
+      expect(run.json()).toMatchObject({ queued: 2 });
+      expect(await documentsOf(order.id)).toHaveLength(2);
     });
 
     it('sends no token to the sync log', async () => {
