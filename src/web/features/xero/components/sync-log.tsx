@@ -45,8 +45,14 @@ function Calls({ document }: { document: XeroDocument }) {
             </p>
             {call.requestBody && (
               <>
-                <p className="text-slate-600">Sent</p>
-                <pre className="max-h-40 overflow-auto rounded bg-slate-50 p-2 break-all whitespace-pre-wrap">
+                <p className="text-slate-600">Request</p>
+                {/* Scrollable, so reachable by keyboard (axe: scrollable-region-focusable). */}
+                <pre
+                  tabIndex={0}
+                  role="region"
+                  aria-label="Request sent"
+                  className="max-h-40 overflow-auto rounded bg-slate-50 p-2 break-all whitespace-pre-wrap"
+                >
                   {call.requestBody}
                 </pre>
               </>
@@ -54,7 +60,12 @@ function Calls({ document }: { document: XeroDocument }) {
             {call.responseBody && (
               <>
                 <p className="text-slate-600">Answer</p>
-                <pre className="max-h-40 overflow-auto rounded bg-slate-50 p-2 break-all whitespace-pre-wrap">
+                <pre
+                  tabIndex={0}
+                  role="region"
+                  aria-label="Xero's answer"
+                  className="max-h-40 overflow-auto rounded bg-slate-50 p-2 break-all whitespace-pre-wrap"
+                >
                   {call.responseBody}
                 </pre>
               </>
