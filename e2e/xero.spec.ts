@@ -157,7 +157,9 @@ test.describe('Xero', () => {
       hasText: 'Bill',
     });
     await expect(invoiceRow.getByText('Needs attention')).toBeVisible();
-    await expect(invoiceRow.getByText("Xero refused it: Account code '200' is not a valid code")).toBeVisible();
+    await expect(
+      invoiceRow.getByText("Xero refused it: Account code '200' is not a valid code"),
+    ).toBeVisible();
     await expect(billRow.getByText('Sent', { exact: true })).toBeVisible();
     await expect(billRow.getByText(order.orderNumber, { exact: true }).first()).toBeVisible();
     // What was sent and what came back, call by call.
