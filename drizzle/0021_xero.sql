@@ -40,6 +40,7 @@ CREATE TABLE "xero_documents" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
+	"sending_until" timestamp with time zone,
 	"idempotency_key" text,
 	"tenant_id" text,
 	"xero_id" text,

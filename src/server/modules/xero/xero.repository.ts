@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   xeroCallCounts,
@@ -141,21 +141,41 @@ export async function findDocumentOf(db: Database, orderId: string, kind: XeroDo
 
 /**
  * Claims a due pending document for one attempt: its next attempt moves past the lease, so a
- * second job for it (the queue ran it twice) finds nothing to do.
+ * second job for it (the queue ran it twice) finds nothing to do. At most `concurrent` documents
+ * are being sent at once, across every server: claims take a transaction lock one at a time.
+ * Answers the row, `busy` when the cap is reached, or null when it is not due.
  */
-export async function claimDueDocument(db: Database, id: string, now: Date, leaseMs: number) {
-  const [row] = await db
-    .update(xeroDocuments)
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-    .where(
-      and(
-        eq(xeroDocuments.id, id),
-        eq(xeroDocuments.status, 'pending'),
-        or(isNull(xeroDocuments.nextAttemptAt), lte(xeroDocuments.nextAttemptAt, now)),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export async function claimDueDocument(
+  db: Database,
+  id: string,
+  now: Date,
+  leaseMs: number,
+  concurrent: number,
+): Promise<XeroDocumentRow | 'busy' | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uplink.xero.claim'))`);
+    const [sending] = await tx
+      .select({ n: count() })
+      .from(xeroDocuments)
+      .where(and(gt(xeroDocuments.sendingUntil, now), ne(xeroDocuments.id, id)));
+    const due = and(
+      eq(xeroDocuments.id, id),
+      eq(xeroDocuments.status, 'pending'),
+      or(isNull(xeroDocuments.nextAttemptAt), lte(xeroDocuments.nextAttemptAt, now)),
+    );
+    if ((sending?.n ?? 0) >= concurrent) {
+      const [waiting] = await tx.select({ id: xeroDocuments.id }).from(xeroDocuments).where(due);
+      return waiting ? 'busy' : null;
+    }
+    const until = new Date(now.getTime() + leaseMs);
+    const [row] = await tx
+      .update(xeroDocuments)
+      .set({ nextAttemptAt: until, sendingUntil: until, updatedAt: now })
+      .where(due)
+      .returning();
+    return row ?? null;
+  });
 }
 
 export async function updateDocumentRow(

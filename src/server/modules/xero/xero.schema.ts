@@ -100,6 +100,8 @@ export const xeroDocuments = pgTable(
     /** 5xx and network failures so far (the backoff step); 429s do not count. */
     failures: integer('failures').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Being sent until then (at most five at once across every server: Xero's limit). */
+    sendingUntil: timestamp('sending_until', { withTimezone: true }),
     /**
      * The Idempotency-Key of its create call: the id, until Xero refused it (4xx: nothing was
      * made) and a person retries, which takes a new one (Xero replays the refusal otherwise).

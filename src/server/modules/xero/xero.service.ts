@@ -57,6 +57,8 @@ export const sweepXeroJob = 'xero.sweep';
 export const stateLifetimeMs = 10 * 60_000;
 /** An attempt holds its document this long; a crash mid-attempt retries after it. */
 const attemptLeaseMs = 2 * 60_000;
+/** Xero's limit of calls in progress at once per organisation. */
+export const xeroConcurrency = 5;
 /** The waits after a 5xx or a network failure, then it stops for a person's retry. */
 export const xeroBackoffMs = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 
@@ -527,12 +529,36 @@ export async function attemptDocument(
 ): Promise<AttemptOutcome> {
   const db = deps.database.db;
   const now = options.now ?? new Date();
-  const document = await claimDueDocument(db, documentId, now, attemptLeaseMs);
+  const document = await claimDueDocument(db, documentId, now, attemptLeaseMs, xeroConcurrency);
+  if (document === 'busy') {
+    // Five are on their way already: this one goes a few seconds later.
+    const at = new Date(now.getTime() + 5_000);
+    await updateDocumentRow(db, documentId, { nextAttemptAt: at });
+    await deps.queue.sendAt(sendXeroDocumentJob, { documentId }, at, {
+      retryLimit: 3,
+      retryDelay: 5,
+    });
+    return 'waiting';
+  }
   if (!document) {
     if (!(await findDocumentRow(db, documentId)))
       throw new Error(`Xero document ${documentId} not found (yet)`);
     return 'skipped';
   }
+  try {
+    return await sendDocument(deps, document, now);
+  } finally {
+    await updateDocumentRow(db, documentId, { sendingUntil: null });
+  }
+}
+
+async function sendDocument(
+  deps: Deps,
+  document: XeroDocumentRow,
+  now: Date,
+): Promise<AttemptOutcome> {
+  const db = deps.database.db;
+  const documentId = document.id;
   const attempts = document.attempts + 1;
   const record: Recorder = (entry) => insertAttemptRow(db, { ...entry, documentId });
   const fail = async (message: string, needsAttention: boolean): Promise<AttemptOutcome> => {

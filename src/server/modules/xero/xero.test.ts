@@ -546,6 +546,40 @@ describe('Xero', () => {
       expect(await documentsOf(order.id)).toHaveLength(2);
     });
 
+    it('a cancel after invoicing makes one credit note (the event run twice)', async () => {
+      // The lifecycle does not cancel a completed order today; the subscriber is ready for it.
+      const { order, eventId } = await completedOrder();
+      await app.deps.events.deliver(xeroSubscriber, eventId);
+      const invoice = (await documentsOf(order.id)).find((d) => d.kind === 'invoice')!;
+      expect(await attemptDocument(app.deps, invoice.id)).toBe('sent');
+      const cancelId = randomUUID();
+      await db().transaction(async (tx) => {
+        await insertOrderEvent(tx as never, {
+          id: cancelId,
+          orderId: order.id,
+          type: 'cancel',
+          actorRole: 'back_office',
+          actorName: 'Test office',
+          fromStatus: 'completed',
+          toStatus: 'cancelled',
+          reason: 'Customer withdrew',
+        });
+      });
+      expect(await app.deps.events.deliver(xeroSubscriber, cancelId)).toBe('done');
+      expect(await app.deps.events.deliver(xeroSubscriber, cancelId)).toBe('already_done');
+      const credit = (await documentsOf(order.id)).filter((d) => d.kind === 'credit_note');
+      expect(credit).toHaveLength(1);
+      expect(await attemptDocument(app.deps, credit[0]!.id)).toBe('sent');
+      expect(await attemptDocument(app.deps, credit[0]!.id)).toBe('skipped');
+      const notes = stand.documents.filter((d) => d.kind === 'credit_note');
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.body).toMatchObject({
+        Type: 'ACCRECCREDIT',
+        LineItems: [{ UnitAmount: 199, AccountCode: '200' }],
+      });
+      expect(notes[0]!.idempotencyKey).toBe(credit[0]!.id);
+    });
+
     it('sends no token to the sync log', async () => {
       const log = await app.inject({ method: 'GET', url: '/api/xero/sync-log', headers: office });
       for (const token of stand.issued) expect(log.body).not.toContain(token);
@@ -553,6 +587,39 @@ describe('Xero', () => {
   });
 
   describe('limits', () => {
+    it('sends at most five documents at once, across every server', async () => {
+      const orders = await Promise.all([1, 2, 3, 4, 5, 6].map(() => completedOrder()));
+      for (const { eventId } of orders) await app.deps.events.deliver(xeroSubscriber, eventId);
+      const invoices = (await Promise.all(orders.map(({ order }) => documentsOf(order.id)))).map(
+        (documents) => documents.find((d) => d.kind === 'invoice')!,
+      );
+      // Five are being sent (by other workers, as it were).
+      const later = inSeconds(60);
+      for (const invoice of invoices.slice(0, 5))
+        await db()
+          .update(xeroDocuments)
+          .set({ sendingUntil: later })
+          .where(eq(xeroDocuments.id, invoice.id));
+      const sixth = invoices[5]!;
+      const calls = stand.requests.length;
+      expect(await attemptDocument(app.deps, sixth.id)).toBe('waiting');
+      expect(stand.requests.length).toBe(calls);
+      const [waiting] = await db()
+        .select()
+        .from(xeroDocuments)
+        .where(eq(xeroDocuments.id, sixth.id));
+      expect(waiting!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+      // One finishes: the sixth goes.
+      await db()
+        .update(xeroDocuments)
+        .set({ sendingUntil: null })
+        .where(eq(xeroDocuments.id, invoices[0]!.id));
+      expect(await attemptDocument(app.deps, sixth.id, { now: inSeconds(6) })).toBe('sent');
+      const [sent] = await db().select().from(xeroDocuments).where(eq(xeroDocuments.id, sixth.id));
+      expect(sent!.sendingUntil).toBeNull();
+      await db().update(xeroDocuments).set({ sendingUntil: null });
+    });
+
     it('allows 60 calls a minute per organisation, then says when to try again', async () => {
       const tenant = `limit-${randomUUID()}`;
       const now = new Date('2026-11-26T10:00:30Z');
