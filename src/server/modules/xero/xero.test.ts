@@ -11,6 +11,8 @@ import {
 import { createUser, signInAs, type AuthHeaders } from '../../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { startXeroStandIn, type XeroStandIn } from '../../../../tests/support/xero-stand-in';
+import { readTarGz } from '../../../../tests/support/backup-fingerprints';
+import { createBackupNow, deleteBackup, openBackup } from '../backup/backup.service';
 import { insertOrderEvent } from '../orders/orders.repository';
 import { takeSlot, XeroProblem, xeroLimits } from './xero-api';
 import { xeroCallCounts, xeroConnections, xeroDocuments, xeroSettings } from './xero.schema';
@@ -44,6 +46,11 @@ describe('Xero', () => {
   afterAll(async () => {
     await app.close();
     await stand.close();
+  });
+  // The file makes more than 60 calls within a minute: each test starts with fresh windows (the
+  // limits have their own tests).
+  beforeEach(async () => {
+    await app.deps.database.db.delete(xeroCallCounts);
   });
 
   const db = () => app.deps.database.db;
@@ -221,6 +228,20 @@ describe('Xero', () => {
       expect(row!.tokens).toMatch(/^v1:/);
       const dump = JSON.stringify(row);
       for (const token of stand.issued) expect(dump).not.toContain(token);
+    });
+
+    it('a backup holds the tokens only as ciphertext', async () => {
+      const made = await createBackupNow(app.deps, {}, 'cli');
+      const opened = await openBackup(app.deps, made.name);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+      const everything = Buffer.concat([...readTarGz(Buffer.concat(chunks)).values()]).toString(
+        'utf8',
+      );
+      const [row] = await db().select().from(xeroConnections);
+      expect(everything).toContain(row!.tokens);
+      for (const token of stand.issued) expect(everything).not.toContain(token);
+      await deleteBackup(app.deps, made.name, {});
     });
 
     it('sends xero-tenant-id on every accounting call', async () => {
