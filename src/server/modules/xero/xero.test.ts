@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { XeroDocument, XeroStatus, XeroSyncLog } from '@shared/xero/xero.contracts';
@@ -13,6 +14,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app'
 import { startXeroStandIn, type XeroStandIn } from '../../../../tests/support/xero-stand-in';
 import { readTarGz } from '../../../../tests/support/backup-fingerprints';
 import { createBackupNow, deleteBackup, openBackup } from '../backup/backup.service';
+import { logRedaction, logSerializers } from '../../app';
 import { insertOrderEvent } from '../orders/orders.repository';
 import { takeSlot, XeroProblem, xeroLimits } from './xero-api';
 import { xeroCallCounts, xeroConnections, xeroDocuments, xeroSettings } from './xero.schema';
@@ -817,6 +819,63 @@ describe('Xero not set up', () => {
       expect(connect.json()).toMatchObject({ code: 'XERO_NOT_CONFIGURED' });
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('Xero and the log', () => {
+  it('never writes a token or the authorization code to the log, even at trace level', async () => {
+    const stand = await startXeroStandIn();
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await createTestApp({
+      config: {
+        XERO_CLIENT_ID: stand.clientId,
+        XERO_CLIENT_SECRET: stand.clientSecret,
+        XERO_AUTHORIZE_URL: stand.authorizeUrl,
+        XERO_TOKEN_URL: stand.tokenUrl,
+        XERO_API_BASE: stand.apiBase,
+      },
+      logger: { level: 'trace', redact: logRedaction, serializers: logSerializers, stream },
+    });
+    try {
+      await app.deps.database.db.delete(xeroConnections);
+      const office = (await signInAs(app, 'back_office')).headers;
+      const start = await app.inject({ method: 'POST', url: '/api/xero/connect', headers: office });
+      const consent = await fetch((start.json() as { authorizeUrl: string }).authorizeUrl, {
+        redirect: 'manual',
+      });
+      const back = new URL(consent.headers.get('location')!);
+      const code = back.searchParams.get('code')!;
+      const callback = await app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: office,
+      });
+      expect(callback.headers.location).toBe('/xero-settings?xero=connected');
+      await app.deps.database.db
+        .update(xeroConnections)
+        .set({ accessExpiresAt: new Date(Date.now() - 1000) });
+      const options = await app.inject({
+        method: 'GET',
+        url: '/api/xero/options',
+        headers: office,
+      });
+      expect(options.statusCode).toBe(200);
+      await app.inject({ method: 'POST', url: '/api/xero/disconnect', headers: office });
+      const log = lines.join('');
+      expect(log).toContain('/api/xero/callback?code=[redacted]');
+      expect(log).not.toContain(code);
+      expect(stand.issued.length).toBeGreaterThanOrEqual(4);
+      for (const token of stand.issued) expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+      await stand.close();
     }
   });
 });
