@@ -180,6 +180,10 @@ test.describe('Xero', () => {
       ),
     ).toHaveLength(1);
     await expectNoAxeViolations(page, '/xero-settings, sync log after retry');
+    // The contractor's Xero contact was made by the bill (none had its name).
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Tamar Satellite Services Ltd (Contractor)' }),
+    ).toContainText('created in Xero');
 
     // The order shows what went to Xero.
     await page.goto(`/orders/${order.id}`);

@@ -130,3 +130,17 @@ export const xeroDocumentWords: Record<XeroDocumentKind, string> = {
   bill: 'Bill',
   credit_note: 'Credit note',
 };
+
+export const xeroContactKinds = ['partner', 'contractor', 'customer'] as const;
+/** GET /api/xero/contacts: who is who in Xero, per partner, contractor and direct customer. */
+export const xeroContactSchema = z.object({
+  kind: z.enum(xeroContactKinds),
+  localId: z.string(),
+  name: z.string(),
+  contactId: z.string(),
+  /** Found in Xero by its exact name, or made there. */
+  how: z.enum(['matched', 'created']),
+  createdAt: z.string(),
+});
+export type XeroContact = z.infer<typeof xeroContactSchema>;
+export const xeroContactsResponse = z.object({ items: z.array(xeroContactSchema) });

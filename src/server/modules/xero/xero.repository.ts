@@ -107,6 +107,14 @@ export async function findContactRow(
   return row ?? null;
 }
 
+export async function listContactRows(db: Database, tenantId: string) {
+  return db
+    .select()
+    .from(xeroContacts)
+    .where(eq(xeroContacts.tenantId, tenantId))
+    .orderBy(xeroContacts.kind, xeroContacts.name);
+}
+
 export async function insertContactRow(db: Database, values: typeof xeroContacts.$inferInsert) {
   await db.insert(xeroContacts).values(values).onConflictDoNothing();
 }

@@ -7,6 +7,7 @@ import {
   sendSinceResponseSchema,
   xeroCallbackQuery,
   xeroConnectResponseSchema,
+  xeroContactsResponse,
   xeroDocumentSchema,
   xeroOptionsSchema,
   xeroOrderDocumentsResponse,
@@ -18,7 +19,13 @@ import {
 } from '@shared/xero/xero.contracts';
 import { notFound } from '../../errors';
 import { findOrderNumbersForXero } from '../orders/projections/xero-billing.projection';
-import { findDocumentRow, listAttemptRows, listDocumentRows } from './xero.repository';
+import {
+  findConnectionRow,
+  findDocumentRow,
+  listAttemptRows,
+  listContactRows,
+  listDocumentRows,
+} from './xero.repository';
 import type { XeroDocumentRow } from './xero.schema';
 import {
   chooseOrganisation,
@@ -131,6 +138,26 @@ export const xeroRoutes: FastifyPluginAsyncZod = async (app) => {
     '/xero/send-since',
     { config, schema: { body: sendSinceBody, response: { 200: sendSinceResponseSchema } } },
     async (request) => sendCompletedSince(deps(), request.body.since),
+  );
+
+  app.get(
+    '/xero/contacts',
+    { config, schema: { response: { 200: xeroContactsResponse } } },
+    async () => {
+      const connection = await findConnectionRow(db());
+      if (!connection?.tenantId) return { items: [] };
+      const rows = await listContactRows(db(), connection.tenantId);
+      return {
+        items: rows.map((row) => ({
+          kind: row.kind,
+          localId: row.localId,
+          name: row.name,
+          contactId: row.contactId,
+          how: row.how,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
   );
 
   app.get(

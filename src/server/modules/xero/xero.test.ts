@@ -372,6 +372,18 @@ describe('Xero', () => {
         LineItems: [{ UnitAmount: 120, AccountCode: '310', TaxType: 'INPUT2' }],
       });
       // Contacts: the partner is billed, the contractor bills us; each made once.
+      const contacts = await app.inject({
+        method: 'GET',
+        url: '/api/xero/contacts',
+        headers: office,
+      });
+      expect(contacts.statusCode, contacts.body).toBe(200);
+      expect((contacts.json() as { items: unknown[] }).items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'partner', localId: partner.id, how: 'created' }),
+          expect.objectContaining({ kind: 'contractor', localId: contractor.id, how: 'created' }),
+        ]),
+      );
       const contactNames = stand.contacts.map((c) => c.Name);
       expect(contactNames).toEqual(
         expect.arrayContaining(['Skyline Broadband', 'Tamar Satellite Services Ltd']),
@@ -402,6 +414,14 @@ describe('Xero', () => {
       const invoice = (await documentsOf(order.id)).find((d) => d.kind === 'invoice')!;
       expect(await attemptDocument(app.deps, invoice.id)).toBe('sent');
       expect(stand.contacts.length).toBe(count);
+      const contacts = await app.inject({
+        method: 'GET',
+        url: '/api/xero/contacts',
+        headers: office,
+      });
+      expect((contacts.json() as { items: unknown[] }).items).toContainEqual(
+        expect.objectContaining({ kind: 'partner', name: partner.name, how: 'matched' }),
+      );
     });
 
     it('500 then 200: retries with backoff and makes one invoice', async () => {
@@ -750,6 +770,7 @@ describe('Xero', () => {
       { method: 'PUT', url: '/api/xero/settings', payload: goodSettings },
       { method: 'POST', url: '/api/xero/send-since', payload: { since: '2026-01-01' } },
       { method: 'GET', url: '/api/xero/sync-log' },
+      { method: 'GET', url: '/api/xero/contacts' },
       { method: 'POST', url: `/api/xero/documents/${randomUUID()}/retry` },
       { method: 'GET', url: `/api/xero/orders/${randomUUID()}/documents` },
     ];

@@ -5,6 +5,7 @@ import { PageHeader, PageLayout } from '@web/components/page-layout';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { errorMessage } from '@web/lib/api-client';
 import { ConnectionCard } from './connection-card';
+import { ContactsList } from './contacts-list';
 import { SendSinceForm } from './send-since-form';
 import { SettingsForm } from './settings-form';
 import { SetupHelp } from './setup-help';
@@ -91,6 +92,9 @@ export default function XeroSettingsPage() {
               </Section>
               <Section title="Send orders completed since">
                 <SendSinceForm />
+              </Section>
+              <Section title="Contacts">
+                <ContactsList />
               </Section>
             </>
           )}
