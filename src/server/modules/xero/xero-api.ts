@@ -203,7 +203,12 @@ export async function accessToken(
     throw outcome.problem;
   }
   const { token, row } = outcome as { token: string; row: { tenantId: string | null } };
-  if (!row.tenantId) throw notConnected('Choose the Xero organisation first.');
+  // Connected, but no organisation chosen yet: not a revoked connection.
+  if (!row.tenantId)
+    throw new XeroProblem(
+      'not_connected',
+      'Choose the Xero organisation on the Xero settings page.',
+    );
   return { token, tenantId: row.tenantId };
 }
 
