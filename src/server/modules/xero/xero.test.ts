@@ -678,6 +678,21 @@ describe('Xero', () => {
         .where(eq(xeroCallCounts.tenantId, tenant));
       expect(rows.find((r) => r.window.startsWith('d:'))!.count).toBe(62);
     });
+
+    it('allows 5,000 calls a day per organisation, then waits for the next day', async () => {
+      const tenant = `day-${randomUUID()}`;
+      const now = new Date('2026-11-26T18:00:00Z');
+      await db()
+        .insert(xeroCallCounts)
+        .values({
+          tenantId: tenant,
+          window: 'd:2026-11-26',
+          count: xeroLimits.perDay,
+          expiresAt: new Date('2026-11-27T00:00:00Z'),
+        });
+      const refused = await takeSlot(app.deps, tenant, now).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ kind: 'limit', retryAt: new Date('2026-11-27T00:00:00Z') });
+    });
   });
 
   describe('a revoked connection and disconnecting', () => {
