@@ -2,6 +2,7 @@ import { test as base, expect, request, type APIRequestContext, type Page } from
 import { freePort, spawnServer } from '../tests/support/server-process';
 import { startSmsCapture, type SmsCapture } from '../tests/support/sms-capture';
 import { startSmtpCapture, type SmtpCapture } from '../tests/support/smtp-capture';
+import { startXeroStandIn, type XeroStandIn } from '../tests/support/xero-stand-in';
 
 type WorkerFixtures = {
   /** The real built server, one per Playwright worker, with demo data and its own data folder. */
@@ -10,6 +11,8 @@ type WorkerFixtures = {
   mailbox: SmtpCapture;
   /** A local stand-in for the Twilio API catching every SMS the worker's server sends. */
   smsInbox: SmsCapture;
+  /** A local stand-in for Xero's identity and accounting APIs (issue 22). */
+  xero: XeroStandIn;
 };
 
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
@@ -31,9 +34,18 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  xero: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const xero = await startXeroStandIn();
+      await use(xero);
+      await xero.close();
+    },
+    { scope: 'worker' },
+  ],
   server: [
     // The captures start first so the server sends its email and SMS to them.
-    async ({ mailbox, smsInbox }, use) => {
+    async ({ mailbox, smsInbox, xero }, use) => {
       const port = await freePort();
       const server = spawnServer({
         PORT: String(port),
@@ -44,6 +56,11 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
         // Webhook receivers in the specs listen on 127.0.0.1 (decision 047).
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         ...smsInbox.env,
+        XERO_CLIENT_ID: xero.clientId,
+        XERO_CLIENT_SECRET: xero.clientSecret,
+        XERO_AUTHORIZE_URL: xero.authorizeUrl,
+        XERO_TOKEN_URL: xero.tokenUrl,
+        XERO_API_BASE: xero.apiBase,
       });
       await server.ready;
       await use({ url: server.url, dataDir: server.dataDir });

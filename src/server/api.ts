@@ -28,6 +28,7 @@ import { backupRoutes } from './modules/backup/backup.routes';
 import { fieldFlagsRoutes } from './modules/stock/field-flags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { xeroRoutes } from './modules/xero/xero.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -94,4 +95,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportsRoutes);
   // Search from the top bar (issue 25).
   await app.register(searchRoutes);
+  // Xero: connection, settings, invoices and bills, the sync log (issue 22, /xero-settings).
+  await app.register(xeroRoutes);
 };

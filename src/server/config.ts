@@ -81,6 +81,24 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  // Xero (issue 22, decision 078): unset client id leaves Xero off (the page says how to set it up).
+  XERO_CLIENT_ID: z.string().min(1).optional(),
+  XERO_CLIENT_SECRET: z.string().min(1).optional(),
+  XERO_AUTHORIZE_URL: z
+    .url({ message: 'must be a URL' })
+    .default('https://login.xero.com/identity/connect/authorize'),
+  XERO_TOKEN_URL: z
+    .url({ message: 'must be a URL' })
+    .default('https://identity.xero.com/connect/token'),
+  XERO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.xero.com'),
+  // 32 bytes as 64 hex digits or base64; unset: derived from the session secret.
+  XERO_TOKEN_KEY: z
+    .string()
+    .refine(
+      (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes as 64 hex digits or base64',
+    )
+    .optional(),
 });
 
 const checkedEnvSchema = envSchema
@@ -95,6 +113,12 @@ const checkedEnvSchema = envSchema
           });
       }
     }
+    if (env.XERO_CLIENT_ID && !env.XERO_CLIENT_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['XERO_CLIENT_SECRET'],
+        message: 'is required when XERO_CLIENT_ID is set',
+      });
     if (env.SMS_PROVIDER !== 'twilio') return;
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
       if (!env[key])

@@ -16,6 +16,7 @@ import {
   userErrorCodes,
   visitErrorCodes,
   webhookErrorCodes,
+  xeroErrorCodes,
   type ErrorCode,
 } from './error-codes';
 import { idempotencyErrorCodes } from './idempotency';
@@ -41,6 +42,7 @@ describe('error code catalog', () => {
     stockErrorCodes,
     customerDataErrorCodes,
     backupErrorCodes,
+    xeroErrorCodes,
   ];
 
   it('names every code once, in capitals', () => {

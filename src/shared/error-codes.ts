@@ -180,6 +180,16 @@ export const backupErrorCodes = {
   backupUnusable: 'BACKUP_UNUSABLE',
 } as const;
 
+/** Xero (issue 22). */
+export const xeroErrorCodes = {
+  /** XERO_CLIENT_ID is not set. */
+  xeroNotConfigured: 'XERO_NOT_CONFIGURED',
+  /** No working connection (never connected, revoked, or no organisation chosen). */
+  xeroNotConnected: 'XERO_NOT_CONNECTED',
+  /** Xero answered something we could not use (details in the message). */
+  xeroUnavailable: 'XERO_UNAVAILABLE',
+} as const;
+
 export const errorCodes = {
   ...commonErrorCodes,
   ...idempotencyErrorCodes,
@@ -196,6 +206,7 @@ export const errorCodes = {
   ...stockErrorCodes,
   ...customerDataErrorCodes,
   ...backupErrorCodes,
+  ...xeroErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -12,6 +12,8 @@ export const dashboardResponse = z.object({
   todaysVisits: z.array(visitListItem),
   /** Product/location levels below their low-stock level (issue 20); links to lowStockPath. */
   lowStock: z.number().int().optional(),
+  /** Xero documents that failed in a way a person must fix (issue 22); links to /xero-settings. */
+  xeroNeedsAttention: z.number().int().optional(),
   recentEvents: z.array(orderEventSchema.extend({ orderId: z.uuid(), orderNumber: z.string() })),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

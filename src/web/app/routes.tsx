@@ -90,7 +90,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/audit', area: 'Security audit', access: backOffice, page: lazy(() => import('../features/audit/components/audit-page')) },
   { path: '/settings', area: 'General settings', access: backOffice, page: lazy(() => import('../features/settings/components/general-settings-page')) },
   { path: '/sms-settings', area: 'SMS system', access: backOffice, page: lazy(() => import('../features/messages/components/sms-settings-page')) },
-  { path: '/xero-settings', area: 'Xero settings', access: backOffice, page: null },
+  { path: '/xero-settings', area: 'Xero settings', access: backOffice, page: lazy(() => import('../features/xero/components/xero-settings-page')) },
   { path: '/admin/backup', area: 'Backup', access: backOffice, page: lazy(() => import('../features/backup/components/backup-page')) },
   { path: '/admin/inventory', area: 'Inventory', access: backOffice, page: lazy(() => import('../features/stock/components/inventory-page')) },
   { path: '/admin/stock-management', area: 'Stock management', access: backOffice, page: lazy(() => import('../features/stock/components/stock-management-page')) },

@@ -21,14 +21,17 @@ export type DumpedTable = { name: string; rows: number };
 /**
  * Tables left out of every backup, each for a reason: sessions (a restore ends them all, and
  * a copy must not sign anyone in), idempotency replays (24 hours of answers, which can hold a
- * secret shown once, such as a new API key), rate-limit counters (minutes of state) and the
- * backup runs themselves.
+ * secret shown once, such as a new API key), rate-limit counters (minutes of state), the
+ * backup runs themselves, and Xero's connect states (bound to a session, ten minutes) and call
+ * counts (minutes of state). Xero's tokens are backed up, as ciphertext only (decision 078).
  */
 export const excludedTables = [
   'sessions',
   'idempotency_keys',
   'rate_limit_counters',
   'backup_runs',
+  'xero_oauth_states',
+  'xero_call_counts',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { Viewer } from '../orders/orders.service';
 import { toEvent } from '../orders/orders.service';
 import { listVisits } from '../visits/visits.service';
 import { lowStockCount } from '../stock/low-stock.service';
+import { xeroNeedsAttention } from '../xero/xero.service';
 import {
   awaitingAssignment,
   kitCounts,
@@ -19,7 +20,7 @@ export async function dashboard(
   now = new Date(),
 ): Promise<DashboardResponse> {
   const today = londonDateOf(now);
-  const [byStatus, sla, kit, queue, visits, events, low] = await Promise.all([
+  const [byStatus, sla, kit, queue, visits, events, low, xero] = await Promise.all([
     ordersByStatus(db),
     slaCounts(db, now),
     kitCounts(db),
@@ -27,6 +28,7 @@ export async function dashboard(
     listVisits(db, viewer, { from: today, to: today, limit: 200 }),
     recentEvents(db, 20),
     lowStockCount(db),
+    xeroNeedsAttention(db),
   ]);
   return {
     ordersByStatus: byStatus,
@@ -35,6 +37,7 @@ export async function dashboard(
     awaitingAssignment: queue,
     todaysVisits: visits,
     lowStock: low,
+    xeroNeedsAttention: xero,
     recentEvents: events.map((row) => ({
       ...toEvent(row.event, viewer),
       orderId: row.event.orderId,

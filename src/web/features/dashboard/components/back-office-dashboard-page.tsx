@@ -37,6 +37,7 @@ export const dashboardLinks = {
   awaitingArrival: `/orders?status=${open}&kitStatus=dispatched`,
   awaitingAssignment: '/back-office/contractor-management',
   lowStock: lowStockPath,
+  xero: '/xero-settings',
 };
 
 function Figure({
@@ -160,6 +161,16 @@ export default function BackOfficeDashboardPage() {
                   href={dashboardLinks.lowStock}
                   icon={<PackageMinus aria-hidden="true" />}
                   tone="warning"
+                />
+              )}
+              {/* Issue 22: an invoice or bill Xero refused, or a connection that needs redoing. */}
+              {(dashboard.data.xeroNeedsAttention ?? 0) > 0 && (
+                <Figure
+                  label="Xero needs attention"
+                  value={dashboard.data.xeroNeedsAttention ?? 0}
+                  href={dashboardLinks.xero}
+                  icon={<AlertTriangle aria-hidden="true" />}
+                  tone="danger"
                 />
               )}
             </div>
