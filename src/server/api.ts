@@ -27,6 +27,8 @@ import { stockRoutes } from './modules/stock/stock.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { fieldFlagsRoutes } from './modules/stock/field-flags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { orderNotesRoutes } from './modules/order-notes/order-notes.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -91,4 +93,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // The Security Audit: the audit log, its CSV and charts (issue 21).
   await app.register(auditRoutes);
   await app.register(reportsRoutes);
+  // The bell and the notes on an order (issue 25, decision 080).
+  await app.register(notificationsRoutes);
+  await app.register(orderNotesRoutes);
 };

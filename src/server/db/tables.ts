@@ -22,3 +22,5 @@ export * from '../modules/rate-limit/rate-limit.schema';
 export * from '../modules/webhooks/webhooks.schema';
 export * from '../modules/stock/stock.schema';
 export * from '../modules/backup/backup.schema';
+export * from '../modules/notifications/notifications.schema';
+export * from '../modules/order-notes/order-notes.schema';
