@@ -45,10 +45,11 @@ export function NotificationList({
           {!n.readAt && (
             <button
               type="button"
+              aria-label={`Mark read: ${n.title}`}
               onClick={() => onMarkRead(n)}
               className="shrink-0 rounded-sm px-1 text-xs text-brand-700 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500"
             >
-              Mark read<span className="sr-only">: {n.title}</span>
+              Mark read
             </button>
           )}
         </li>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   digestFrequencies,
@@ -83,9 +84,12 @@ export default function NotificationsPage() {
 function DigestSetting() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
-  const current = settings.data?.emailDigest;
+  // The choice shows at once; a refused save puts the saved one back.
+  const [chosen, setChosen] = useState<DigestFrequency | null>(null);
+  const current = chosen ?? settings.data?.emailDigest;
 
-  const choose = (emailDigest: DigestFrequency) =>
+  const choose = (emailDigest: DigestFrequency) => {
+    setChosen(emailDigest);
     save.mutate(
       { emailDigest },
       {
@@ -97,14 +101,17 @@ function DigestSetting() {
                 ? 'You will not get digest emails.'
                 : `${digestFrequencyLabels[emailDigest]}, when you have unread notifications.`,
           }),
-        onError: (error) =>
+        onError: (error) => {
+          setChosen(null);
           toast({
             title: 'Error',
             description: errorMessage(error, 'The setting could not be saved'),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
+  };
 
   return (
     <Card>
@@ -125,7 +132,7 @@ function DigestSetting() {
                 name="email-digest"
                 value={frequency}
                 checked={current === frequency}
-                disabled={!settings.data || save.isPending}
+                disabled={!settings.data}
                 onChange={() => choose(frequency)}
                 className="size-4 accent-brand-600"
               />
