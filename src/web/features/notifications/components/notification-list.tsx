@@ -47,7 +47,7 @@ export function NotificationList({
               type="button"
               aria-label={`Mark read: ${n.title}`}
               onClick={() => onMarkRead(n)}
-              className="shrink-0 rounded-sm px-1 text-xs text-brand-700 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500"
+              className="min-h-6 shrink-0 rounded-sm px-1 text-xs text-brand-700 underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               Mark read
             </button>

@@ -126,7 +126,7 @@ function DigestSetting() {
         </p>
         <div role="radiogroup" aria-labelledby="digest-heading" className="flex flex-wrap gap-4">
           {digestFrequencies.map((frequency) => (
-            <label key={frequency} className="flex items-center gap-2 text-sm">
+            <label key={frequency} className="flex min-h-6 items-center gap-2 text-sm">
               <input
                 type="radio"
                 name="email-digest"
