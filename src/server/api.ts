@@ -29,6 +29,8 @@ import { fieldFlagsRoutes } from './modules/stock/field-flags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { xeroRoutes } from './modules/xero/xero.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { orderNotesRoutes } from './modules/order-notes/order-notes.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { postgresRateLimitStore } from './modules/rate-limit/rate-limit.service';
@@ -97,4 +99,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(searchRoutes);
   // Xero: connection, settings, invoices and bills, the sync log (issue 22, /xero-settings).
   await app.register(xeroRoutes);
+  // The bell and the notes on an order (issue 25, decision 080).
+  await app.register(notificationsRoutes);
+  await app.register(orderNotesRoutes);
 };

@@ -10,6 +10,7 @@ import { messagesSubscribers } from './modules/messages/messages.subscribers';
 import { webhooksSubscribers } from './modules/webhooks/webhooks.subscribers';
 import { stockSubscribers } from './modules/stock/stock.subscribers';
 import { xeroSubscribers } from './modules/xero/xero.subscribers';
+import { notificationsSubscribers } from './modules/notifications/notifications.subscribers';
 import { healthRoutes } from './modules/health/health.routes';
 import { mapTileOrigin, refreshMapTileOrigin } from './modules/settings/settings.service';
 import { answerFrameworkError } from './plugins/problem-details';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(webhooksSubscribers);
   await app.register(stockSubscribers);
   await app.register(xeroSubscribers);
+  await app.register(notificationsSubscribers);
 
   await app.register(healthRoutes);
   // The partner API: API keys only, beside (not inside) the app's session-guarded /api scope.

@@ -26,9 +26,14 @@ export type DatabaseHandle = {
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, from any connection or process, once its
    * transaction commits; `onLost` when notifications may no longer arrive (PostgreSQL: the
-   * listening connection ended). Answers a function that stops listening.
+   * listening connection ended). `onNotify` receives the notification's payload. Answers a
+   * function that stops listening.
    */
-  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
   /** The connection string, for tools that open their own pool (PostgreSQL only). */
   url?: string;
 };
@@ -75,7 +80,7 @@ async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
       client.on('error', lose);
       client.on('end', lose);
       client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload ?? '');
       });
       try {
         await client.connect();
@@ -124,7 +129,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     },
     // In this process: a notification arrives before the statement that committed it answers.
     listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, () => onNotify());
+      const stop = await client.listen(channel, (payload) => onNotify(payload ?? ''));
       return () => stop();
     },
     close: async () => {

@@ -23,3 +23,5 @@ export * from '../modules/webhooks/webhooks.schema';
 export * from '../modules/stock/stock.schema';
 export * from '../modules/backup/backup.schema';
 export * from '../modules/xero/xero.schema';
+export * from '../modules/notifications/notifications.schema';
+export * from '../modules/order-notes/order-notes.schema';

@@ -8,6 +8,7 @@ import {
 } from '@shared/role-routing';
 import { Spinner } from '../components/ui/spinner';
 import AuthLoadingPage from '../features/access/components/auth-loading-page';
+import type { CurrentUser } from '@shared/auth/current-user';
 import { useAuth } from '../lib/auth';
 import { isMobileDevice } from '../lib/device';
 import {
@@ -28,6 +29,20 @@ const EngineerDebugDetails = lazy(
   () => import('../features/visits/components/engineer-debug-details'),
 );
 const debugDetails = <EngineerDebugDetails />;
+// The notifications bell (issue 25), in the shell's top bar for staff; its own chunk.
+const NotificationBell = lazy(
+  () => import('../features/notifications/components/notification-bell'),
+);
+
+/** The bell for back office, contractors and engineers (customers have nothing to be told). */
+function bellFor(user: CurrentUser) {
+  if (![user.role, ...user.additionalRoles].some((role) => role !== 'customer')) return undefined;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
 const LandingPage = lazy(() => import('../features/landing/components/landing-page'));
 const NotFoundPage = lazy(() => import('../features/landing/components/not-found-page'));
 const NotAvailableYetPage = lazy(
@@ -109,7 +124,7 @@ function PublicArea(matched: Matched) {
   );
   return user ? (
     <Suspense fallback={<PageFallback />}>
-      <AppShell user={user} debugDetails={debugDetails}>
+      <AppShell user={user} debugDetails={debugDetails} bell={bellFor(user)}>
         {page}
       </AppShell>
     </Suspense>
@@ -159,7 +174,7 @@ function ProtectedArea({ route, params, location }: Matched & { location: string
   if (target) return <AuthLoadingPage />;
   return (
     <Suspense fallback={<AuthLoadingPage />}>
-      <AppShell user={user} debugDetails={debugDetails}>
+      <AppShell user={user} debugDetails={debugDetails} bell={bellFor(user)}>
         <Suspense fallback={<PageFallback />}>
           {canOpen(route.access, user) ? (
             <>

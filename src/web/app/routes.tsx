@@ -103,7 +103,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/contractor', area: 'Contractor portal', access: 'contractor-capable', page: lazy(() => import('../features/contractor-portal/components/contractor-dashboard-page')) },
   // The contractor's own orders and reports (issue 12, decision 032).
   { path: '/contractor/orders', area: 'Contractor orders', access: ['contractor'], page: lazy(() => import('../features/orders/components/contractor-orders-page')) },
-  { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('../features/orders/components/contractor-order-detail-page')) },
+  { path: '/contractor/orders/:id', area: 'Contractor order', access: ['contractor'], page: lazy(() => import('./pages/contractor-order-route')) },
   { path: '/contractor/stock', area: 'Contractor stock', access: ['contractor'], page: lazy(() => import('../features/stock/components/contractor-stock-page')) },
   { path: '/contractor/reports', area: 'Contractor reports', access: ['contractor'], page: lazy(() => import('../features/contractor-portal/components/contractor-reports-page')) },
   // The dispatch board and the map of waiting orders (issue 12, decisions 034 and 035).
@@ -119,6 +119,8 @@ export const routes: readonly AppRoute[] = [
     access: 'engineer-capable',
     page: EngineerApp,
   },
+  // The signed-in person's notifications and their email digest setting (issue 25).
+  { path: '/notifications', area: 'Notifications', access: staff, page: lazy(() => import('../features/notifications/components/notifications-page')) },
   { path: '/installation/:orderId', area: 'Installation details', access: staff, page: lazy(() => import('../features/visits/components/installation-page')) },
   { path: '/order-summary/:orderNumber', area: 'Order summary', access: staff, page: lazy(() => import('../features/visits/components/order-summary-page')) },
 ];

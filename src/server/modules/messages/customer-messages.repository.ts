@@ -72,3 +72,13 @@ export async function updateStatusByProviderId(
     .returning({ id: messages.id });
   return rows.length;
 }
+
+/** The SMS with this provider id, as it stands (before a delivery report changes it). */
+export async function findSmsByProviderId(db: Database, providerMessageId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.providerMessageId, providerMessageId), eq(messages.channel, 'sms')))
+    .limit(1);
+  return row ?? null;
+}

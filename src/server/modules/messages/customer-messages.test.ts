@@ -382,6 +382,37 @@ describe('customer messages on every step', () => {
     expect(await status()).toBe('delivered');
   });
 
+  it('a provider’s final failure publishes message.failed once (back office is told, issue 25)', async () => {
+    const [row] = await db()
+      .insert(messages)
+      .values({
+        channel: 'sms',
+        kind: 'appointment_confirmed',
+        to: '+447700900802',
+        body: 'x',
+        status: 'sent',
+        provider: 'twilio',
+        providerMessageId: 'SM0002',
+      })
+      .returning();
+    const path = '/api/webhooks/sms/status';
+    for (const MessageStatus of ['undelivered', 'failed', 'undelivered']) {
+      const params = { MessageSid: 'SM0002', MessageStatus, ErrorCode: '30003' };
+      const res = await form(path, params, twilioSignature(authToken, url(path), params));
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const events = await db()
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'message.failed'), eq(domainEvents.aggregateId, row!.id)));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({
+      channel: 'sms',
+      kind: 'appointment_confirmed',
+      error: 'Provider error 30003',
+    });
+  });
+
   it('opts a number out on STOP and back in on START', async () => {
     const order = await createOrder();
     const phone = order.customer.phone;

@@ -3,6 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { SmsProviderError } from '../../adapters/sms/sms.adapter';
 import { setSmsOptOutByPhone } from '../customers/customers.service';
 import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { publishEvent } from '../events/events.service';
 import { messages, type MessageChannel, type MessageRow } from './messages.schema';
 import type { ListMessagesQuery, Message } from '@shared/messages/messages.contracts';
 import { listMessagesQuerySchema } from '@shared/messages/messages.contracts';
@@ -132,29 +134,58 @@ export async function deliverMessage(
     const lastError = error instanceof Error ? error.message : String(error);
     if (error instanceof SmsProviderError && error.code === smsOptedOutErrorCode) {
       // The number replied STOP at the provider: no retry, and no more texts to it.
-      await db
+      await inTransaction(db, async (tx) => {
+        await tx
+          .update(messages)
+          .set({
+            attempts,
+            lastError: lastError.slice(0, 1000),
+            status: 'failed',
+            updatedAt: new Date(),
+          })
+          .where(eq(messages.id, row.id));
+        await publishMessageFailed(tx, row, lastError);
+      });
+      await setSmsOptOutByPhone(db, row.to, true);
+      return;
+    }
+    const failed = attempts > messageRetryLimit;
+    await inTransaction(db, async (tx) => {
+      await tx
         .update(messages)
         .set({
           attempts,
           lastError: lastError.slice(0, 1000),
-          status: 'failed',
+          status: failed ? 'failed' : 'queued',
           updatedAt: new Date(),
         })
         .where(eq(messages.id, row.id));
-      await setSmsOptOutByPhone(db, row.to, true);
-      return;
-    }
-    await db
-      .update(messages)
-      .set({
-        attempts,
-        lastError: lastError.slice(0, 1000),
-        status: attempts > messageRetryLimit ? 'failed' : 'queued',
-        updatedAt: new Date(),
-      })
-      .where(eq(messages.id, row.id));
+      if (failed) await publishMessageFailed(tx, row, lastError);
+    });
     throw error;
   }
+}
+
+/**
+ * A message given up on (no more retries, or the provider's final word): the domain event
+ * `message.failed`, which back office is told of (issue 25). Written with the status change.
+ */
+export async function publishMessageFailed(
+  tx: Database,
+  row: Pick<MessageRow, 'id' | 'channel' | 'kind' | 'to' | 'relatedType' | 'relatedId'>,
+  error: string | null,
+) {
+  await publishEvent(tx, {
+    type: 'message.failed',
+    aggregateType: 'message',
+    aggregateId: row.id,
+    data: {
+      channel: row.channel,
+      kind: row.kind,
+      orderId: row.relatedType === 'order' ? row.relatedId : null,
+      error: error?.slice(0, 300) ?? null,
+    },
+  });
 }
 
 export function toMessage(row: MessageRow): Message {

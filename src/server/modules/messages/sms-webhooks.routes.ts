@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors';
 import { setSmsOptOutByPhone } from '../customers/customers.service';
-import { updateStatusByProviderId } from './customer-messages.repository';
+import { inTransaction } from '../../db/transaction';
+import { findSmsByProviderId, updateStatusByProviderId } from './customer-messages.repository';
+import { publishMessageFailed } from './messages.service';
 import { isValidTwilioSignature } from './twilio-signature';
 
 const providerStatuses = {
@@ -63,7 +65,14 @@ export const smsWebhookRoutes: FastifyPluginAsync = async (app) => {
       ];
     if (sid && status) {
       const error = body.ErrorCode ? `Provider error ${body.ErrorCode}` : null;
-      await updateStatusByProviderId(app.deps.database.db, sid, status, error);
+      const undelivered = status === 'failed' || status === 'undelivered';
+      await inTransaction(app.deps.database.db, async (tx) => {
+        const before = undelivered ? await findSmsByProviderId(tx, sid) : null;
+        await updateStatusByProviderId(tx, sid, status, error);
+        // The first final failure only: a repeated report tells back office nothing new.
+        if (before && before.status !== 'failed' && before.status !== 'undelivered')
+          await publishMessageFailed(tx, before, error ?? `The provider reported ${status}`);
+      });
       if (body.ErrorCode === '21610' && body.To) {
         await setSmsOptOutByPhone(app.deps.database.db, body.To, true);
       }

@@ -62,3 +62,25 @@ export async function findKitArrivedSerial(db: Database, orderId: string) {
   const serial = (row?.data as { serial?: unknown } | undefined)?.serial;
   return typeof serial === 'string' && serial.trim() ? serial.trim() : null;
 }
+
+/**
+ * Open orders whose SLA passed its at-risk point within the last `withinHours` and has not
+ * breached yet (issue 25: back office is told once per order, decision 080).
+ */
+export async function listOrdersTurnedAtRisk(db: Database, now: Date, withinHours: number) {
+  const since = new Date(now.getTime() - withinHours * 3_600_000);
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, dueAt: orders.slaDueAt })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.slaStoppedAt} is null`,
+        sql`${orders.status} not in ('completed', 'closed', 'cancelled')`,
+        sql`${orders.slaAtRiskAt} <= ${now.toISOString()}::timestamptz`,
+        sql`${orders.slaAtRiskAt} > ${since.toISOString()}::timestamptz`,
+        sql`${orders.slaDueAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(orders.slaAtRiskAt))
+    .limit(1000);
+}

@@ -2,6 +2,10 @@
 // users.service, which itself uses the auth module, so that auth can find users without an
 // import loop.
 export {
+  findActivePeople,
+  listBackOfficePeople,
+  listContractorPeople,
+  type PersonRef,
   findUserByEmail,
   findUserById,
   findUserByPhone,

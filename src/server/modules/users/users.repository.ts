@@ -254,3 +254,58 @@ export async function listBackOfficeEmails(db: Database) {
     .orderBy(asc(users.email));
   return rows.map((row) => row.email);
 }
+
+// Who is told (issue 25, notifications and notes): active accounts only.
+
+export type PersonRef = { id: string; name: string; email: string };
+
+const personColumns = {
+  id: users.id,
+  name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+  email: users.email,
+};
+
+/** Every active back-office account (its role or an additional role). */
+export async function listBackOfficePeople(db: Database): Promise<PersonRef[]> {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(eq(users.role, 'back_office'), sql`'back_office' = any(${users.additionalRoles})`),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName));
+}
+
+/** The active accounts acting as this contractor company (role or additional role contractor). */
+export async function listContractorPeople(
+  db: Database,
+  contractorId: string,
+): Promise<PersonRef[]> {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        eq(users.contractorId, contractorId),
+        or(eq(users.role, 'contractor'), sql`'contractor' = any(${users.additionalRoles})`),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName));
+}
+
+/** These accounts if active, by id. */
+export async function findActivePeople(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, PersonRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.status, 'active'), inArray(users.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -36,9 +36,16 @@ export async function updateVisit(tx: Database, id: string, values: Partial<Visi
 }
 
 /** Cancels the order's visits still to happen or under way. */
+/** Cancels the order's visits to come; answers them (whose engineers are told, issue 25). */
 export async function cancelActiveVisits(tx: Database, orderId: string, now: Date) {
-  await tx
+  return tx
     .update(visits)
     .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(visits.orderId, orderId), inArray(visits.status, ['scheduled', 'in_progress'])));
+    .where(and(eq(visits.orderId, orderId), inArray(visits.status, ['scheduled', 'in_progress'])))
+    .returning({
+      visitId: visits.id,
+      engineerId: visits.engineerId,
+      date: visits.scheduledDate,
+      slot: visits.slot,
+    });
 }

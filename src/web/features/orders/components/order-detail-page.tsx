@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, type RouteComponentProps } from 'wouter';
 import type { AllowedAction, LifecycleActor } from '@shared/orders/order-lifecycle';
 import { nextStep, primaryAction } from '@shared/orders/next-step';
+import type { OrderDetail } from '@shared/orders/orders.contracts';
 import { orderStatusLabels } from '@shared/orders/order-status';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -38,9 +39,12 @@ const destructive = new Set(['cancel', 'unassign', 'decline', 'fail']);
 export default function OrderDetailPage({
   params,
   messages,
+  notes,
 }: RouteComponentProps & {
   /** The messages sent about the order, from the messages area (the app composes them). */
   messages?: (orderId: string) => ReactNode;
+  /** The notes on the order, from the order-notes area (issue 25; the app composes them). */
+  notes?: (order: OrderDetail) => ReactNode;
 }) {
   const { basePath, backOffice } = useOrdersArea();
   const [, navigate] = useLocation();
@@ -211,6 +215,7 @@ export default function OrderDetailPage({
             />
           </Section>
           <VisitsSection order={o} />
+          {notes?.(o)}
           {backOffice && messages?.(o.id)}
         </div>
         <Timeline events={o.timeline} order={o} />

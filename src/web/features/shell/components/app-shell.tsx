@@ -23,9 +23,12 @@ export default function AppShell({
   user,
   children,
   debugDetails,
+  bell,
 }: {
   user: CurrentUser;
   children: ReactNode;
+  /** The notifications bell (issue 25), from the notifications area (the app composes it). */
+  bell?: ReactNode;
   /** The engineer app's debug details, shown under the debug panel when it is on. */
   debugDetails?: ReactNode;
 }) {
@@ -63,6 +66,7 @@ export default function AppShell({
                   <DebugCheckbox id="debug-desktop" label="Debug" />
                 </div>
               )}
+              {bell}
               <OnlineIndicator />
               <div className="hidden max-w-56 md:block">
                 <UserBadge user={user} />

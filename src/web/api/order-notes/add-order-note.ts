@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateOrderNoteBody, OrderNote } from '@shared/order-notes/order-notes.contracts';
+import { sendJson } from '@web/lib/api-client';
+import { orderNoteKeys } from './keys';
+
+/** POST /api/orders/:id/notes: 400 names what is wrong (empty, a mention not allowed). */
+export function addOrderNote(orderId: string, body: CreateOrderNoteBody) {
+  return sendJson<{ note: OrderNote }>(
+    'POST',
+    `/api/orders/${encodeURIComponent(orderId)}/notes`,
+    body,
+  );
+}
+
+export function useAddOrderNote(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateOrderNoteBody) => addOrderNote(orderId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderNoteKeys.notes(orderId) }),
+  });
+}
