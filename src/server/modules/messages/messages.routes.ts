@@ -19,11 +19,7 @@ import {
   templateSchema,
 } from '@shared/messages/templates';
 import { commonErrorCodes } from '@shared/error-codes';
-import {
-  arrivalWindowWords,
-  onTheWayBody,
-  onTheWayRefusal,
-} from '@shared/visits/on-the-way';
+import { arrivalWindowWords, onTheWayBody, onTheWayRefusal } from '@shared/visits/on-the-way';
 import { AppError, forbidden, notFound } from '../../errors';
 import { inTransaction } from '../../db/transaction';
 import { publishEvent } from '../events/events.service';
