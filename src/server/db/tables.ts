@@ -22,3 +22,4 @@ export * from '../modules/rate-limit/rate-limit.schema';
 export * from '../modules/webhooks/webhooks.schema';
 export * from '../modules/stock/stock.schema';
 export * from '../modules/backup/backup.schema';
+export * from '../modules/reports/reports.schema';
