@@ -295,7 +295,8 @@ export async function benchStock(
   const q = (text: string, values?: unknown[]) => handle.query(text, values);
   const serialId = String((await q(serialSql, [hotSerial])).rows[0]!.id);
   // The SQL the endpoints run, as the repository builds it: levelRows with no filter and the
-  // default page (50, plus one to know there is a next page), movementRows for one serial.
+  // default page (50, plus one to know there is a next page; the endpoint runs it as the
+  // statement findLevelRows prepares for that shape), movementRows for one serial.
   const levels = levelRows(handle.db, { limit: 51 }).toSQL();
   const history = movementRows(handle.db, { serialId, oldestFirst: true }).toSQL();
   const guard = guardQuery(handle);

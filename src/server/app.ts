@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppDepsWithoutLog } from './app-deps';
@@ -18,6 +17,7 @@ import { partnerApiV1Routes } from './modules/partner-api/v1.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { ipBlockPlugin } from './plugins/ip-block';
 import { cspNonceOf } from './plugins/csp-nonce';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { collectRoutes } from './plugins/route-registry';
@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
       await refreshMapTileOrigin(deps.database.db).catch(() => undefined);
     }
   });
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     // The web app is served from the same origin; inline styles come from Radix primitives.
     contentSecurityPolicy: {
       directives: {

@@ -25,3 +25,4 @@ export * from '../modules/backup/backup.schema';
 export * from '../modules/xero/xero.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/order-notes/order-notes.schema';
+export * from '../modules/reports/reports.schema';

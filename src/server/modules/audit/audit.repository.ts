@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuditFilters, ChartInterval } from '@shared/audit/audit.contracts';
 import { auditLog } from './audit.schema';
@@ -7,35 +7,36 @@ import { auditLog } from './audit.schema';
 export type AuditKey = { at: string; id: string };
 
 /** The first instant of a London day, and of the day after one. */
-const londonStart = (day: string) => sql`((${day}::date)::timestamp at time zone 'Europe/London')`;
-const londonEnd = (day: string) =>
+const londonStart = (day: string | Placeholder) =>
+  sql`((${day}::date)::timestamp at time zone 'Europe/London')`;
+const londonEnd = (day: string | Placeholder) =>
   sql`((${day}::date + 1)::timestamp at time zone 'Europe/London')`;
 
-function filterConditions(filters: AuditFilters): SQL[] {
+const filterNames = ['actorId', 'action', 'targetType', 'targetId', 'ip', 'from', 'to'] as const;
+
+/** Each given filter as a condition on a placeholder of its name. */
+function filterConditions(given: ReadonlySet<string>): SQL[] {
+  const value = (name: string) => sql.placeholder(name);
   const conditions: (SQL | undefined)[] = [
-    filters.actorId ? eq(auditLog.actorUserId, filters.actorId) : undefined,
-    filters.action ? eq(auditLog.action, filters.action) : undefined,
-    filters.targetType ? eq(auditLog.targetType, filters.targetType) : undefined,
-    filters.targetId ? eq(auditLog.targetId, filters.targetId) : undefined,
-    filters.ip ? eq(auditLog.ip, filters.ip) : undefined,
-    filters.from ? gte(auditLog.at, londonStart(filters.from)) : undefined,
-    filters.to ? lt(auditLog.at, londonEnd(filters.to)) : undefined,
+    given.has('actorId') ? eq(auditLog.actorUserId, value('actorId')) : undefined,
+    given.has('action') ? eq(auditLog.action, value('action')) : undefined,
+    given.has('targetType') ? eq(auditLog.targetType, value('targetType')) : undefined,
+    given.has('targetId') ? eq(auditLog.targetId, value('targetId')) : undefined,
+    given.has('ip') ? eq(auditLog.ip, value('ip')) : undefined,
+    given.has('from') ? gte(auditLog.at, londonStart(value('from'))) : undefined,
+    given.has('to') ? lt(auditLog.at, londonEnd(value('to'))) : undefined,
   ];
   return conditions.filter((condition): condition is SQL => !!condition);
 }
 
 const atKey = sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** One page of the log, newest first, after a key (keyset: no offset, same cost on any page). */
-export async function auditPageRows(
-  db: Database,
-  filters: AuditFilters,
-  options: { after?: AuditKey; limit: number },
-) {
-  const conditions = filterConditions(filters);
-  if (options.after) {
+/** The page statement for one set of filters (and a key to start after, or none). */
+function pageQuery(db: Database, given: ReadonlySet<string>, after: boolean) {
+  const conditions = filterConditions(given);
+  if (after) {
     conditions.push(
-      sql`(${auditLog.at}, ${auditLog.id}) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`,
+      sql`(${auditLog.at}, ${auditLog.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
     );
   }
   return db
@@ -54,7 +55,40 @@ export async function auditPageRows(
     .from(auditLog)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(options.limit);
+    .limit(sql.placeholder('limit'));
+}
+
+type PageStatement = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+const pageStatements = new WeakMap<Database, Map<string, PageStatement>>();
+
+/**
+ * One page of the log, newest first, after a key (keyset: no offset, same cost on any page).
+ * The statement is prepared once per database handle for each set of filters given (decision
+ * 077): a page runs it with its values, and drizzle does not build the query again.
+ */
+export async function auditPageRows(
+  db: Database,
+  filters: AuditFilters,
+  options: { after?: AuditKey; limit: number },
+) {
+  const given = new Set(filterNames.filter((name) => !!filters[name]));
+  const shape = `${filterNames.map((name) => (given.has(name) ? '1' : '0')).join('')}${options.after ? '1' : '0'}`;
+  let statements = pageStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    pageStatements.set(db, statements);
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = pageQuery(db, given, !!options.after).prepare(`audit_page_${shape}`);
+    statements.set(shape, statement);
+  }
+  return statement.execute({
+    ...filters,
+    afterAt: options.after?.at,
+    afterId: options.after?.id,
+    limit: options.limit,
+  });
 }
 export type AuditPageRow = Awaited<ReturnType<typeof auditPageRows>>[number];
 

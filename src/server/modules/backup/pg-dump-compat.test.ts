@@ -86,11 +86,16 @@ describe.skipIf(!onPostgres)('database.sql is a pg_dump-compatible dump', () => 
       loaded = await openDatabase({ databaseUrl: target.toString(), maxConnections: 2 });
       await migrate(loaded);
       await applyWithPsql(target.toString(), script);
+      // The report facts are the events' (decision 077): left out of the dump, worked out again
+      // as a restore does, they are the source's.
+      await loaded.query('select report_facts_rebuild()');
 
       const before = await tableFingerprints(source);
       const after = await tableFingerprints(loaded);
       for (const table of Object.keys(before)) {
-        if ((excludedTables as readonly string[]).includes(table)) {
+        if (table === 'report_facts') {
+          expect(after[table], table).toEqual(before[table]);
+        } else if ((excludedTables as readonly string[]).includes(table)) {
           expect(after[table]!.rows, table).toBe(0);
         } else {
           expect(after[table], table).toEqual(before[table]);

@@ -236,17 +236,18 @@ export async function appendMovements(db: Database, rows: NewMovementRow[]) {
 }
 
 export type LevelFilter = {
-  productId?: string;
-  locationId?: string;
+  productId?: string | Placeholder;
+  locationId?: string | Placeholder;
   /** Only this contractor's places (its depots and vans). */
-  contractorId?: string;
-  category?: string;
+  contractorId?: string | Placeholder;
+  category?: string | Placeholder;
   /** Only the levels below their low-stock level. */
   low?: boolean;
-  after?: { sku: string; locationId: string };
-  limit: number;
+  after?: { sku: string | Placeholder; locationId: string | Placeholder };
+  limit: number | Placeholder;
 };
 
+/** The levels page, as one statement (its values given, or placeholders to prepare it). */
 export function levelRows(db: Database, filter: LevelFilter) {
   const conditions: (SQL | undefined)[] = [
     filter.productId ? eq(stockLevels.productId, filter.productId) : undefined,
@@ -290,6 +291,68 @@ export function levelRows(db: Database, filter: LevelFilter) {
     .where(and(...conditions))
     .orderBy(asc(stockProducts.sku), asc(stockLevels.locationId))
     .limit(filter.limit);
+}
+
+export type LevelValues = {
+  productId?: string;
+  locationId?: string;
+  contractorId?: string;
+  category?: string;
+  low?: boolean;
+  after?: { sku: string; locationId: string };
+  limit: number;
+};
+
+type LevelStatement = ReturnType<ReturnType<typeof levelRows>['prepare']>;
+const levelStatements = new WeakMap<Database, Map<string, LevelStatement>>();
+
+/**
+ * The levels page, prepared once per database handle for each shape of filter (which filters
+ * are given; at most 64 statements): a page request runs the statement with its values, and
+ * drizzle does not build the query again (decision 077).
+ */
+export function findLevelRows(db: Database, filter: LevelValues) {
+  const given = {
+    productId: !!filter.productId,
+    locationId: !!filter.locationId,
+    contractorId: !!filter.contractorId,
+    category: !!filter.category,
+    low: !!filter.low,
+    after: !!filter.after,
+  };
+  const shape = Object.values(given)
+    .map((on) => (on ? '1' : '0'))
+    .join('');
+  let statements = levelStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    levelStatements.set(db, statements);
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    const slot = (on: boolean, name: string) => (on ? sql.placeholder(name) : undefined);
+    statement = levelRows(db, {
+      productId: slot(given.productId, 'productId'),
+      locationId: slot(given.locationId, 'locationId'),
+      contractorId: slot(given.contractorId, 'contractorId'),
+      category: slot(given.category, 'category'),
+      low: given.low,
+      after: given.after
+        ? { sku: sql.placeholder('afterSku'), locationId: sql.placeholder('afterLocationId') }
+        : undefined,
+      limit: sql.placeholder('limit'),
+    }).prepare(`stock_levels_${shape}`);
+    statements.set(shape, statement);
+  }
+  return statement.execute({
+    productId: filter.productId,
+    locationId: filter.locationId,
+    contractorId: filter.contractorId,
+    category: filter.category,
+    afterSku: filter.after?.sku,
+    afterLocationId: filter.after?.locationId,
+    limit: filter.limit,
+  });
 }
 
 const movementColumns = {

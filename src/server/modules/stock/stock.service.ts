@@ -27,7 +27,7 @@ import {
   insertLocation,
   insertProduct,
   kitRows,
-  levelRows,
+  findLevelRows,
   listLocationRows,
   listProductRows,
   movementRows,
@@ -200,7 +200,7 @@ export async function listLevels(
   );
   // A contractor without a contractor record has no places to see.
   if (!actor.backOffice && !actor.contractorId) return { items: [], nextCursor: null };
-  const rows = await levelRows(db, {
+  const rows = await findLevelRows(db, {
     productId: query.productId,
     locationId: query.locationId,
     contractorId: actor.backOffice ? undefined : (actor.contractorId ?? undefined),

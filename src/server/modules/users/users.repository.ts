@@ -91,18 +91,30 @@ export async function listUserRows(db: Database, query: z.output<typeof listUser
 }
 
 /** A user's display name ("first last", trimmed; null when both are empty), by id. */
-export async function findUserNames(
-  db: Database,
-  ids: readonly string[],
-): Promise<Map<string, string | null>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+function userNamesQuery(db: Database) {
+  return db
     .select({
       id: users.id,
       name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
     })
     .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('user_names');
+}
+const userNamesQueries = new WeakMap<Database, ReturnType<typeof userNamesQuery>>();
+
+/** The names of these users (null for one without a name), one statement prepared per handle. */
+export async function findUserNames(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  let query = userNamesQueries.get(db);
+  if (!query) {
+    query = userNamesQuery(db);
+    userNamesQueries.set(db, query);
+  }
+  const rows = await query.execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

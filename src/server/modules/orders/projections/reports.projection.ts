@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 
-// Issue 22: the back office's contractor and partner reports, read from the order events
-// (decision 068). Each report is one statement: the period's events of the kinds it counts, one
-// fact per event (whose it is, its reason, its day, its lead time), then every figure at once
-// with grouping sets, so the database hands back a few hundred rows whatever the event count.
+// Issue 22: the back office's contractor and partner reports (decision 068). Each report is one
+// statement over `report_facts` (decision 077): one row per counted order event, worked out when
+// the event was written (whose it is, its reason, its day, its lead time, its payout or serials).
+// The period's facts are counted per owner, kind, reason and day, every figure is summed from
+// those few thousand rows with grouping sets, and the medians come from the completions alone,
+// so the database hands back a few hundred rows whatever the event count.
+// The statements that read the events themselves (decision 068's) stay below as the reference
+// the facts are checked against (report-facts.test.ts).
 
 export type ReportWindow = {
   /** First and last day, inclusive, on the UK calendar. */
@@ -53,6 +57,39 @@ const aggregate = (ownerFilter: string | null) => sql`
      ${ownerFilter ? sql`and owner_id = ${ownerFilter}::uuid` : sql``}
    group by grouping sets ((owner_id, kind), (owner_id, kind, reason), (kind, day))`;
 
+/** Every figure of one report over the period's facts, as the aggregate rows. */
+export function reportFromFactsSql(
+  report: 'contractor' | 'partner',
+  window: ReportWindow,
+  ownerId: string | null,
+) {
+  return sql`
+    with f as materialized (
+      select owner_id, kind, reason, day, hit, days, amount
+        from report_facts
+       where report = ${report}
+         and day >= ${window.start}::date and day <= ${window.end}::date
+         and owner_id is not null
+         ${ownerId ? sql`and owner_id = ${ownerId}::uuid` : sql``}),
+    daily as (
+      select owner_id, kind, reason, day, count(*) as n, count(*) filter (where hit) as hits,
+             sum(amount) as amount
+        from f group by owner_id, kind, reason, day),
+    medians as (
+      select owner_id, kind, percentile_cont(0.5) within group (order by days) as median_days
+        from f where kind = 'complete' group by owner_id, kind),
+    figures as (
+      select owner_id, kind, reason, to_char(day, 'YYYY-MM-DD') as day,
+             grouping(reason)::int as by_reason, grouping(day)::int as by_day,
+             sum(n)::int as n, sum(hits)::int as hits, coalesce(sum(amount), 0)::bigint as total
+        from daily
+       group by grouping sets ((owner_id, kind), (owner_id, kind, reason), (kind, day)))
+    select figures.*, medians.median_days
+      from figures
+      left join medians on figures.by_reason = 1 and figures.by_day = 1
+                       and medians.owner_id = figures.owner_id and medians.kind = figures.kind`;
+}
+
 async function run(db: Database, query: ReturnType<typeof sql>) {
   const result = (await db.execute(query)) as unknown as { rows: ReportAggregate[] };
   return result.rows.map((row) => ({
@@ -97,7 +134,17 @@ export function contractorReportSql(window: ReportWindow, contractorId: string |
     ${aggregate(contractorId)}`;
 }
 
+/** The contractor report's aggregate rows, from the facts. */
 export function contractorReportFacts(
+  db: Database,
+  window: ReportWindow,
+  contractorId: string | null,
+) {
+  return run(db, reportFromFactsSql('contractor', window, contractorId));
+}
+
+/** The same, read from the events themselves (the reference for the facts). */
+export function contractorReportFromEvents(
   db: Database,
   window: ReportWindow,
   contractorId: string | null,
@@ -136,7 +183,17 @@ export function partnerReportSql(window: ReportWindow, partnerId: string | null)
     ${aggregate(partnerId)}`;
 }
 
+/** The partner report's aggregate rows, from the facts. */
 export function partnerReportFacts(db: Database, window: ReportWindow, partnerId: string | null) {
+  return run(db, reportFromFactsSql('partner', window, partnerId));
+}
+
+/** The same, read from the events themselves (the reference for the facts). */
+export function partnerReportFromEvents(
+  db: Database,
+  window: ReportWindow,
+  partnerId: string | null,
+) {
   return run(db, partnerReportSql(window, partnerId));
 }
 
