@@ -6,20 +6,12 @@ import {
   type ReceivedWebhook,
   type WebhookReceiver,
 } from '../tests/support/webhook-receiver';
-import { englandAndWalesBankHolidays } from '../src/shared/settings/bank-holidays';
 import { apiAs, expect, signIn, test } from './fixtures';
-import { recordWholeVisit } from './visit-record';
+import { completeThroughApi, ok } from './visit-record';
 
 // Issue 14: a local HTTP server plays the partner. Its order is moved to completed through the
 // app and the partner receives every event once, each signature checked by the test's own
 // verifier (Standard Webhooks); then /api/outbound shows the deliveries, with axe checks.
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
 
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page })
@@ -28,19 +20,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
-}
-
-/** A working day (Monday to Friday, not a bundled bank holiday) at least `days` days on. */
-function workingDayIn(days: number): string {
-  let at = Date.now() + days * 86_400_000;
-  const date = () => new Date(at).toISOString().slice(0, 10);
-  while (
-    [0, 6].includes(new Date(at).getUTCDay()) ||
-    englandAndWalesBankHolidays.some((holiday) => holiday.date === date())
-  ) {
-    at += 86_400_000;
-  }
-  return date();
 }
 
 test.describe('partner webhooks', () => {
@@ -118,30 +97,9 @@ test.describe('partner webhooks', () => {
     expect(order.orderNumber).toBe(partnerOrder.orderNumber);
     orderNumber = order.orderNumber;
 
-    const contractor = await apiAs(baseURL, 'contractor@example.com');
-    const engineer = await apiAs(baseURL, 'engineer@example.com');
-    const contractorId = (await (await contractor.get('/api/auth/user')).json()).contractorId;
-    const engineerId = (await (await engineer.get('/api/auth/user')).json()).id;
-    const steps: [APIRequestContext, string, object][] = [
-      [office, 'validate', {}],
-      [office, 'assign', { contractorId }],
-      [contractor, 'accept', {}],
-      [contractor, 'schedule', { engineerId, date: workingDayIn(3), slot: 'am' }],
-      [engineer, 'check-in', { offDayReason: 'The customer asked for an earlier visit' }],
-      [engineer, 'complete', {}],
-    ];
-    for (const [api, path, data] of steps) {
-      if (path === 'complete') {
-        // The engineer app's record first: completion needs every part of it (issue 18).
-        const { visits } = await (await office.get(`/api/orders/${order.id}`)).json();
-        await recordWholeVisit(engineer, visits[0].id);
-      }
-      await ok(await api.post(`/api/orders/${order.id}/${path}`, { data }));
-    }
+    await completeThroughApi(baseURL, office, order.id);
     const detail = await (await office.get(`/api/orders/${order.id}`)).json();
     expect(detail.status).toBe('completed');
-    await contractor.dispose();
-    await engineer.dispose();
 
     const expected = [
       'order.created',

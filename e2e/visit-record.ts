@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { photoCategories, visitPaths } from '../src/shared/visits/visit-record';
-import { expect } from './fixtures';
+import { englandAndWalesBankHolidays } from '../src/shared/settings/bank-holidays';
+import { apiAs, expect } from './fixtures';
 
 // Issue 18: an order is completed only with its whole record. Specs that complete an order
 // through the API record the visit first, as the engineer app does: every photo category, the
@@ -69,4 +70,59 @@ export async function recordWholeVisit(engineer: APIRequestContext, visitId: str
       },
     }),
   );
+}
+
+/** Answers the JSON of a successful API call; a failure names the call and its answer. */
+export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  await expectOk(response);
+  return (await response.json()) as T;
+}
+
+/** A working day (Monday to Friday, not a bundled bank holiday) at least `days` days on. */
+export function workingDayIn(days: number): string {
+  let at = Date.now() + days * 86_400_000;
+  const date = () => new Date(at).toISOString().slice(0, 10);
+  while (
+    [0, 6].includes(new Date(at).getUTCDay()) ||
+    englandAndWalesBankHolidays.some((holiday) => holiday.date === date())
+  ) {
+    at += 86_400_000;
+  }
+  return date();
+}
+
+/**
+ * Takes an order from `received` to completed through the app's own API, as the demo back
+ * office, contractor and engineer: validate, (`kitSteps`,) assign, accept, schedule three working
+ * days on, an early check-in with its reason, the whole record, complete.
+ */
+export async function completeThroughApi(
+  baseURL: string,
+  office: APIRequestContext,
+  orderId: string,
+  kitSteps: string[] = [],
+) {
+  const contractor = await apiAs(baseURL, 'contractor@example.com');
+  const engineer = await apiAs(baseURL, 'engineer@example.com');
+  const contractorId = (await (await contractor.get('/api/auth/user')).json()).contractorId;
+  const engineerId = (await (await engineer.get('/api/auth/user')).json()).id;
+  const steps: [APIRequestContext, string, object][] = [
+    [office, 'validate', {}],
+    ...kitSteps.map((path): [APIRequestContext, string, object] => [office, path, {}]),
+    [office, 'assign', { contractorId }],
+    [contractor, 'accept', {}],
+    [contractor, 'schedule', { engineerId, date: workingDayIn(3), slot: 'am' }],
+    [engineer, 'check-in', { offDayReason: 'The customer asked for an earlier visit' }],
+    [engineer, 'complete', {}],
+  ];
+  for (const [api, path, data] of steps) {
+    if (path === 'complete') {
+      // The engineer app's record first: completion needs every part of it (issue 18).
+      const { visits } = await (await office.get(`/api/orders/${orderId}`)).json();
+      await recordWholeVisit(engineer, visits[0].id);
+    }
+    await ok(await api.post(`/api/orders/${orderId}/${path}`, { data }));
+  }
+  await contractor.dispose();
+  await engineer.dispose();
 }

@@ -1,34 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { englandAndWalesBankHolidays } from '../src/shared/settings/bank-holidays';
 import type { XeroSyncLog } from '../src/shared/xero/xero.contracts';
 import { expectNoAxeViolations } from './engineer-visits';
 import { apiAs, expect, signIn, test } from './fixtures';
-import { recordWholeVisit } from './visit-record';
+import { completeThroughApi, ok } from './visit-record';
 
 // Issue 22: Xero is a local stand-in (tests/support/xero-stand-in.ts) that the worker's server is
 // pointed at. Back office connects through the stand-in's consent redirect, sets the accounts,
 // an order is completed through the app, and the sync log shows its invoice (refused: an
 // unknown account code, then retried) and its bill; at 1280 px, with axe.
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
-
-/** A working day (Monday to Friday, not a bundled bank holiday) at least `days` days on. */
-function workingDayIn(days: number): string {
-  let at = Date.now() + days * 86_400_000;
-  const date = () => new Date(at).toISOString().slice(0, 10);
-  while (
-    [0, 6].includes(new Date(at).getUTCDay()) ||
-    englandAndWalesBankHolidays.some((holiday) => holiday.date === date())
-  ) {
-    at += 86_400_000;
-  }
-  return date();
-}
 
 /** A new order taken all the way to completed through the app's own API. */
 async function completeAnOrder(baseURL: string, office: APIRequestContext) {
@@ -55,28 +34,7 @@ async function completeAnOrder(baseURL: string, office: APIRequestContext) {
       },
     }),
   );
-  const contractor = await apiAs(baseURL, 'contractor@example.com');
-  const engineer = await apiAs(baseURL, 'engineer@example.com');
-  const contractorId = (await (await contractor.get('/api/auth/user')).json()).contractorId;
-  const engineerId = (await (await engineer.get('/api/auth/user')).json()).id;
-  const steps: [APIRequestContext, string, object][] = [
-    [office, 'validate', {}],
-    [office, 'kit/customer-supplied', {}],
-    [office, 'assign', { contractorId }],
-    [contractor, 'accept', {}],
-    [contractor, 'schedule', { engineerId, date: workingDayIn(3), slot: 'am' }],
-    [engineer, 'check-in', { offDayReason: 'The customer asked for an earlier visit' }],
-    [engineer, 'complete', {}],
-  ];
-  for (const [api, path, data] of steps) {
-    if (path === 'complete') {
-      const { visits } = await (await office.get(`/api/orders/${created.id}`)).json();
-      await recordWholeVisit(engineer, visits[0].id);
-    }
-    await ok(await api.post(`/api/orders/${created.id}/${path}`, { data }));
-  }
-  await contractor.dispose();
-  await engineer.dispose();
+  await completeThroughApi(baseURL, office, created.id, ['kit/customer-supplied']);
   return created;
 }
 
