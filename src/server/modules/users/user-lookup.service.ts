@@ -10,6 +10,7 @@ export {
   findUserById,
   findUserByPhone,
   findUserNames,
+  isEngineer,
   listBackOfficeEmails,
   listCompanyEngineers,
   listEngineerRowsOfCompany,

@@ -187,7 +187,8 @@ export async function setUserPassword(
   return row ?? null;
 }
 
-const isEngineer = sql<boolean>`(${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles}))`;
+/** The user can take visits: an engineer, or a contractor who is an engineer too. */
+export const isEngineer = sql<boolean>`(${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles}))`;
 
 /** An engineer of a contractor company, as the dispatch board plans with them. */
 export type CompanyEngineer = {

@@ -10,6 +10,7 @@ import type {
 import type { VisitStatus } from '@shared/orders/order-status';
 import { contractors } from '../../contractors/contractors.schema';
 import { users } from '../../users/users.schema';
+import { isEngineer } from '../../users/user-lookup.service';
 import { customers } from '../../customers/customers.schema';
 import { jobTypes } from '../../job-types/job-types.schema';
 import {
@@ -103,7 +104,6 @@ export async function listCalendarEngineers(
   contractorId: string | undefined,
   alsoIds: readonly string[],
 ): Promise<CalendarEngineer[]> {
-  const isEngineer = sql<boolean>`(${users.role} = 'engineer' or 'engineer' = any(${users.additionalRoles}))`;
   const active = and(ne(users.status, 'disabled'), eq(contractors.active, true));
   const rows = await db
     .select({
