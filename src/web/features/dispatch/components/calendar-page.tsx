@@ -162,7 +162,11 @@ export default function CalendarPage() {
     <PageLayout>
       <PageHeader
         title="Calendar"
-        description="Every contractor’s visits by week or day. Drag a visit to another slot of an engineer of its contractor, or use Move and Place here with the keyboard; the board’s rules apply and the customer is told."
+        description={
+          wide
+            ? 'Every contractor’s visits by week or day. Drag a visit to another slot of an engineer of its contractor, or use Move and Place here with the keyboard; the board’s rules apply and the customer is told.'
+            : 'Every contractor’s visits, a day at a time. Move a visit to another engineer of its contractor, day or slot; the board’s rules apply and the customer is told.'
+        }
       />
       {filters}
       {calendar.isPending ? (
