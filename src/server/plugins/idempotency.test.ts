@@ -59,7 +59,8 @@ describe('Idempotency-Key on state-changing /api calls (issue 8, decision 019)',
       partnerId,
       jobTypeId,
     });
-  const scheduleBody = () => ({ engineerId, date: '2026-12-01', slot: 'am' });
+  // Each test books its own day: one engineer has room for one morning visit a day.
+  const scheduleBody = (date = '2026-12-01') => ({ engineerId, date, slot: 'am' });
   const visitsOf = (orderId: string) =>
     count('select count(*) as n from visits where order_id = $1', [orderId]);
   const eventsOf = (orderId: string, type: string) =>
@@ -130,13 +131,15 @@ describe('Idempotency-Key on state-changing /api calls (issue 8, decision 019)',
     const order = await assignedOrder();
     const key = randomUUID();
     const url = `/api/orders/${order.id}/schedule`;
-    expect((await send(contractorHeaders, 'POST', url, scheduleBody(), key)).statusCode).toBe(200);
+    expect(
+      (await send(contractorHeaders, 'POST', url, scheduleBody('2026-12-02'), key)).statusCode,
+    ).toBe(200);
 
     const otherBody = await send(
       contractorHeaders,
       'POST',
       url,
-      { ...scheduleBody(), slot: 'pm' },
+      { ...scheduleBody('2026-12-02'), slot: 'pm' },
       key,
     );
     expect(otherBody.statusCode).toBe(422);
@@ -146,7 +149,7 @@ describe('Idempotency-Key on state-changing /api calls (issue 8, decision 019)',
       contractorHeaders,
       'POST',
       `/api/orders/${order.id}/reschedule`,
-      scheduleBody(),
+      scheduleBody('2026-12-02'),
       key,
     );
     expect(otherPath.statusCode).toBe(422);
@@ -159,7 +162,9 @@ describe('Idempotency-Key on state-changing /api calls (issue 8, decision 019)',
     const key = randomUUID();
     const url = `/api/orders/${order.id}/schedule`;
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => send(contractorHeaders, 'POST', url, scheduleBody(), key)),
+      Array.from({ length: 4 }, () =>
+        send(contractorHeaders, 'POST', url, scheduleBody('2026-12-03'), key),
+      ),
     );
     const ran = answers.filter(
       (res) => res.statusCode === 200 && res.headers['idempotent-replayed'] === undefined,
@@ -405,9 +410,9 @@ describe('Idempotency-Key on state-changing /api calls (issue 8, decision 019)',
   it('leaves requests without the header, reads, and sign-in calls as they were', async () => {
     const order = await assignedOrder();
     const url = `/api/orders/${order.id}/schedule`;
-    const first = await send(contractorHeaders, 'POST', url, scheduleBody());
+    const first = await send(contractorHeaders, 'POST', url, scheduleBody('2026-12-04'));
     expect(first.statusCode).toBe(200);
-    const second = await send(contractorHeaders, 'POST', url, scheduleBody());
+    const second = await send(contractorHeaders, 'POST', url, scheduleBody('2026-12-04'));
     expect(second.statusCode).toBe(409); // the lifecycle, not a replay
     expect(second.headers['idempotent-replayed']).toBeUndefined();
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { commonErrorCodes, dispatchErrorCodes } from '@shared/error-codes';
-import { addDays, fullMessage, slotFree, weekStartOf } from '@shared/dispatch/capacity';
+import { addDays, weekStartOf } from '@shared/dispatch/capacity';
 import type {
   Board,
   BoardVisit,
@@ -34,7 +34,7 @@ import {
   lockCompanyEngineer,
   type CompanyEngineer,
 } from '../users/user-lookup.service';
-import { takenSlots } from '../visits/visits.service';
+import { engineerName } from '../visits/engineer-capacity.service';
 import { expectedKit } from '../visits/engineer-visits.service';
 import { customerAnswersOfOrders } from '../customer-links/customer-form-lookup.service';
 import { placePostcode } from './postcode-centroids';
@@ -49,9 +49,6 @@ function companyOf(viewer: Viewer): string {
   if (!viewer.contractorId) throw forbidden('Only a contractor company can plan its visits.');
   return viewer.contractorId;
 }
-
-const nameOf = (engineer: CompanyEngineer) =>
-  `${engineer.firstName} ${engineer.lastName}`.trim() || 'The engineer';
 
 /** The week around `week` (today's when none): its days, as /settings books them. */
 async function weekOf(db: Database, week: string | undefined, now: Date) {
@@ -120,7 +117,6 @@ async function checkPlacement(
   tx: Database,
   contractorId: string,
   place: { engineerId: string; date: string; slot: VisitSlot },
-  exceptVisitId: string | null,
   now: Date,
 ): Promise<CompanyEngineer> {
   const engineer = await lockCompanyEngineer(tx, contractorId, place.engineerId);
@@ -132,16 +128,10 @@ async function checkPlacement(
   if (engineer.status === 'disabled') {
     throw conflict(
       dispatchErrorCodes.engineerInactive,
-      `${nameOf(engineer)} is not active and cannot take visits.`,
+      `${engineerName(engineer)} is not active and cannot take visits.`,
     );
   }
-  const taken = await takenSlots(tx, engineer.id, place.date, exceptVisitId);
-  if (!slotFree(place.slot, taken)) {
-    throw conflict(
-      dispatchErrorCodes.engineerFull,
-      fullMessage(nameOf(engineer), place.slot, taken),
-    );
-  }
+  // Room in the slot is the lifecycle's own check (assertEngineerHasRoom), whatever screen books.
   return engineer;
 }
 
@@ -162,7 +152,7 @@ export async function scheduleOrder(
   const contractorId = companyOf(viewer);
   return inTransaction(db, async (tx) => {
     if (!(await isCompanyOrder(tx, contractorId, orderId))) throw notFound('Order not found');
-    await checkPlacement(tx, contractorId, body, null, now);
+    await checkPlacement(tx, contractorId, body, now);
     await performOrderAction(tx, orderId, 'schedule', body, { kind: 'user', viewer }, now);
     return visitOrThrow(tx, orderId);
   });
@@ -236,7 +226,7 @@ async function moveCompanyVisit(
         `The visit is already there (${dayWords(body.date)}, ${visitSlotLabels[body.slot]}).`,
       );
     }
-    await checkPlacement(tx, contractorId, body, visit.id, now);
+    await checkPlacement(tx, contractorId, body, now);
     await performOrderAction(tx, visit.orderId, 'reschedule', body, { kind: 'user', viewer }, now);
     return visitOrThrow(tx, visit.orderId);
   });
@@ -349,9 +339,9 @@ export async function getDaySheet(
     date: query.date,
     engineers: engineers
       .filter((e) => e.status !== 'disabled' || visits.some((v) => v.engineerId === e.id))
-      .map((e) => ({ id: e.id, name: nameOf(e) })),
+      .map((e) => ({ id: e.id, name: engineerName(e) })),
     sheets: chosen.map((e) => ({
-      engineer: { id: e.id, name: nameOf(e) },
+      engineer: { id: e.id, name: engineerName(e) },
       visits: visits.filter((v) => v.engineerId === e.id).map((v) => v.visit),
     })),
   };

@@ -195,4 +195,58 @@ describe('scheduling keeps to the days and slots of /settings', () => {
       expect((await reschedule(otherContractor, order.id, body)).statusCode).toBe(404);
     });
   });
+
+  describe("the engineer's room in the slot, as the dispatch board keeps it", () => {
+    // A week of its own, so the other tests' visits take none of its slots.
+    const nextMonday = '2030-01-14';
+    const nextTuesday = '2030-01-15';
+    const nextWednesday = '2030-01-16';
+    const book = async (headers: AuthHeaders, date: string, slot: string) => {
+      const order = await waiting();
+      const res = await post(headers, `/api/orders/${order.id}/schedule`, {
+        engineerId,
+        date,
+        slot,
+      });
+      return { order, res };
+    };
+
+    it('refuses back office a second visit in a slot the engineer already has', async () => {
+      const first = await book(backOffice, nextMonday, 'all_day');
+      expect(first.res.statusCode, first.res.body).toBe(200);
+      const clash = await book(backOffice, nextMonday, 'am');
+      expect(clash.res.statusCode).toBe(409);
+      expect(clash.res.json().code).toBe('ENGINEER_FULL');
+      expect(clash.res.json().message).toMatch(/is full: they already have an all-day visit/);
+      expect(await visitRows(clash.order.id)).toHaveLength(0);
+    });
+
+    it('refuses to move a visit into a full slot, and lets a visit grow within its own', async () => {
+      const holder = await book(contractor, nextTuesday, 'am');
+      expect(holder.res.statusCode, holder.res.body).toBe(200);
+      const mover = await book(backOffice, nextWednesday, 'am');
+      expect(mover.res.statusCode, mover.res.body).toBe(200);
+      const moved = await post(backOffice, `/api/orders/${mover.order.id}/reschedule`, {
+        engineerId,
+        date: nextTuesday,
+        slot: 'all_day',
+        reason: 'Customer asked',
+      });
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json().code).toBe('ENGINEER_FULL');
+      expect((await visitRows(mover.order.id))[0]).toMatchObject({
+        scheduledDate: nextWednesday,
+        slot: 'am',
+      });
+      // The holder's own morning does not count against it.
+      const grows = await post(contractor, `/api/orders/${holder.order.id}/reschedule`, {
+        engineerId,
+        date: nextTuesday,
+        slot: 'all_day',
+        reason: 'Bigger job than booked',
+      });
+      expect(grows.statusCode, grows.body).toBe(200);
+      expect((await visitRows(holder.order.id))[0]).toMatchObject({ slot: 'all_day' });
+    });
+  });
 });

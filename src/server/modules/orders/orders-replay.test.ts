@@ -66,7 +66,11 @@ describe('replayed schedule', () => {
       partnerId,
       jobTypeId,
     });
-    const results = await Promise.all([schedule(order.id), schedule(order.id)]);
+    // A day of its own: the first test's visit holds the engineer's 1 December morning.
+    const results = await Promise.all([
+      schedule(order.id, '2026-12-03'),
+      schedule(order.id, '2026-12-03'),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await visitsOf(order.id)).toHaveLength(1);
   });

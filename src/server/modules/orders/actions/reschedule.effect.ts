@@ -2,6 +2,7 @@ import { AppError } from '../../../errors';
 import { lifecycleErrorCodes } from '@shared/error-codes';
 import { updateVisit } from '../../visits/order-visits.service';
 import { assertBookable } from '../../settings/settings.service';
+import { assertEngineerHasRoom } from '../../visits/engineer-capacity.service';
 import type { ActionEffect } from './action-effect';
 import { engineerNameOf, loadEngineer } from './engineer';
 
@@ -18,6 +19,12 @@ export const rescheduleEffect: ActionEffect = async ({ tx, order, current, body,
     }
     // After the lifecycle's own checks (role, state, kit): the day and slot /settings allow.
     await assertBookable(tx, body.date!, body.slot!);
+    await assertEngineerHasRoom(
+      tx,
+      order.contractorId!,
+      { engineerId: body.engineerId!, date: body.date!, slot: body.slot! },
+      current.id,
+    );
     await updateVisit(tx, current.id, {
       engineerId: body.engineerId!,
       scheduledDate: body.date!,
