@@ -28,6 +28,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   JOBS_WORKER: booleanFromEnv.default(true),
+  // Graceful drain on SIGTERM (issue 23, decision 084): seconds the health checks answer 503
+  // while the server still serves, so a proxy stops sending before it stops taking connections.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 60')
+    .max(60, 'must be between 0 and 60')
+    .default(0),
   // Identity and access (issue 3); see docs/decisions/007-sessions-and-passwords.md.
   SESSION_IDLE_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })

@@ -14,7 +14,10 @@ export type RunningServer = {
   database: DatabaseHandle;
   queue: JobQueue;
   url: string;
-  /** Stops taking connections, finishes requests in flight, then closes the queue and database. */
+  /**
+   * Drains: health checks answer 503 (for SHUTDOWN_DRAIN_SECONDS first), then no new
+   * connections, requests in flight and running jobs finish, then the database closes.
+   */
   close(): Promise<void>;
 };
 
@@ -29,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openConfiguredDatabase(config);
   const state: AppState = { migrated: false, seeded: false };
   let app: App | undefined;
+  let closing: Promise<void> | undefined;
   try {
     await migrate(database);
     state.migrated = true;
@@ -69,14 +73,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       queue,
       url: config.PUBLIC_URL ?? address,
-      async close() {
-        await started.close();
-        await events.stop();
-        await queue.stop();
-        await closeAdapters(adapters);
-        await database.close();
+      close() {
+        closing ??= drain();
+        return closing;
       },
     };
+    // The graceful drain (decision 084): health checks say 503 first (for
+    // SHUTDOWN_DRAIN_SECONDS, while everything is still served) so a proxy moves traffic away;
+    // then no new connections, and the requests in flight finish (each connection closing after
+    // its answer); then the event dispatcher hands over its batch and the job workers take no new
+    // job and finish those running; then the database closes.
+    async function drain() {
+      state.draining = true;
+      if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+      }
+      await started.close();
+      await events.stop();
+      await queue.stop();
+      await closeAdapters(adapters);
+      await database.close();
+    }
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
