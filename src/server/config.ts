@@ -169,6 +169,8 @@ export function isLoopbackUrl(url: string): boolean {
 export type Config = Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
   DATA_DIR: string;
   SESSION_SECRET: string;
+  /** Set in the environment, or made by this process in its data folder (decision 084). */
+  SESSION_SECRET_SOURCE: 'environment' | 'data folder';
   PUBLIC_URL: string;
 };
 
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     DATA_DIR: dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    SESSION_SECRET_SOURCE: parsed.SESSION_SECRET ? 'environment' : 'data folder',
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://${displayHost}:${parsed.PORT}`).replace(/\/$/, ''),
   };
 }

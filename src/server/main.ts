@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/client';
+import { SessionSecretMismatchError } from './db/shared-secret';
 import { startServer, type RunningServer } from './start-server';
 
 /** Requests and jobs in flight get this long to finish (after SHUTDOWN_DRAIN_SECONDS). */
@@ -21,7 +22,7 @@ async function main() {
   try {
     server = await startServer(config);
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
+    if (error instanceof DataDirInUseError || error instanceof SessionSecretMismatchError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -4,6 +4,7 @@ import type { AppState } from './app-deps';
 import { isLoopbackUrl, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
+import { checkSharedSessionSecret } from './db/shared-secret';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/register';
 import { createEventBus } from './modules/events/events.service';
@@ -36,6 +37,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await migrate(database);
     state.migrated = true;
+    // Every process on one PostgreSQL database signs with the same secret (decision 084).
+    const secret = await checkSharedSessionSecret(database, config);
     const queue = createJobQueue(database, {
       runWorkers: config.JOBS_WORKER,
       onError: (error) => app?.log.error({ err: error }, 'job queue error'),
@@ -50,6 +53,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     const adapters = createAdapters(config);
     app = await buildApp({ config, database, queue, events, adapters, state });
+    if (secret === 'replaced') {
+      app.log.warn(
+        'SESSION_SECRET differs from the one this database last recorded: processes still ' +
+          'running with the old one will not accept sessions, codes or links made by this one',
+      );
+    }
     await registerJobs(app.deps);
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     await queue.start();
