@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client';
 import { migrate, migrationsFolder } from './migrate';
+import { createJobQueue } from '../jobs/queue';
 import { runFirstStartSeed } from '../seed/seed';
 import { waitFor } from '../../../tests/support/auth';
 
@@ -70,6 +71,17 @@ describe.skipIf(!serverBaseUrl)(
       });
       // The schema is whole: a table of the last migration answers.
       await expect(handles[1]!.query('select count(*) from order_events')).resolves.toBeDefined();
+    });
+
+    it("installs the job queue's schema once when the processes start their queues together", async () => {
+      const queues = handles.map((handle) => createJobQueue(handle, { runWorkers: false }));
+      const results = await Promise.allSettled(queues.map((queue) => queue.start()));
+      await Promise.all(queues.map((queue) => queue.stop()));
+      expect(
+        results.map((result) => (result.status === 'rejected' ? result.reason : 'ok')),
+      ).toEqual(['ok', 'ok', 'ok']);
+      const { rows } = await handles[0]!.query('select count(*)::int as n from pgboss.version');
+      expect(rows[0]).toEqual({ n: 1 });
     });
 
     it('seeds a first start once, however many processes start together', async () => {
