@@ -20,8 +20,13 @@ export type AuthUser = {
   sessionId: string;
 };
 
-/** What the server knows about its own start-up, for /readyz. */
-export type AppState = { migrated: boolean; seeded: boolean };
+/** What the server knows about its own start-up and shutdown, for /readyz and /healthz. */
+export type AppState = {
+  migrated: boolean;
+  seeded: boolean;
+  /** Stopping (SIGTERM): the health checks answer 503 so a proxy sends no new work here. */
+  draining?: boolean;
+};
 
 /**
  * Everything a route, job or subscriber needs from outside the request: made once at start-up

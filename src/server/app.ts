@@ -90,6 +90,9 @@ export async function buildApp(options: BuildAppOptions) {
     },
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // A request arriving on an open connection while the server closes is served (with
+    // `Connection: close`), not refused with a 503: a rolling restart loses none (decision 084).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   collectRoutes(app);
@@ -100,6 +103,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Draining: each connection ends after its answer, so its next request goes elsewhere.
+    if (deps.state.draining) reply.header('connection', 'close');
   });
 
   await app.register(errorHandlerPlugin);

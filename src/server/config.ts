@@ -28,6 +28,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   JOBS_WORKER: booleanFromEnv.default(true),
+  // Graceful drain on SIGTERM (issue 23, decision 084): seconds the health checks answer 503
+  // while the server still serves, so a proxy stops sending before it stops taking connections.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 60')
+    .max(60, 'must be between 0 and 60')
+    .default(0),
   // Identity and access (issue 3); see docs/decisions/007-sessions-and-passwords.md.
   SESSION_IDLE_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
@@ -161,6 +169,8 @@ export function isLoopbackUrl(url: string): boolean {
 export type Config = Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
   DATA_DIR: string;
   SESSION_SECRET: string;
+  /** Set in the environment, or made by this process in its data folder (decision 084). */
+  SESSION_SECRET_SOURCE: 'environment' | 'data folder';
   PUBLIC_URL: string;
 };
 
@@ -191,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     DATA_DIR: dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    SESSION_SECRET_SOURCE: parsed.SESSION_SECRET ? 'environment' : 'data folder',
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://${displayHost}:${parsed.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/client';
+import { SessionSecretMismatchError } from './db/shared-secret';
 import { startServer, type RunningServer } from './start-server';
 
+/** Requests and jobs in flight get this long to finish (after SHUTDOWN_DRAIN_SECONDS). */
 const shutdownTimeoutMs = 25_000;
 
 async function main() {
@@ -20,7 +22,7 @@ async function main() {
   try {
     server = await startServer(config);
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
+    if (error instanceof DataDirInUseError || error instanceof SessionSecretMismatchError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -34,11 +36,17 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
-    server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const timer = setTimeout(() => {
-      process.stderr.write('Shutdown took too long; exiting.\n');
-      process.exit(1);
-    }, shutdownTimeoutMs);
+    server.app.log.info(
+      { signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS },
+      'shutting down: draining, then finishing requests and jobs in flight',
+    );
+    const timer = setTimeout(
+      () => {
+        process.stderr.write('Shutdown took too long; exiting.\n');
+        process.exit(1);
+      },
+      shutdownTimeoutMs + config.SHUTDOWN_DRAIN_SECONDS * 1000,
+    );
     timer.unref();
     server
       .close()

@@ -31,12 +31,23 @@ export async function createTestApp(
     logger?: Parameters<typeof buildApp>[0]['logger'];
     /** Another handle on the worker's database: a second app process, as it were. */
     database?: DatabaseHandle;
+    /** How often pg-boss looks for due schedules (its defaults: 30 and 5 seconds). */
+    cronIntervalSeconds?: number;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await getTestDatabase());
   const config: Config = testConfig(options.config as Record<string, string>);
   const workers = options.workers ?? false;
-  const queue = createJobQueue(database, { runWorkers: workers, pollingIntervalSeconds: 0.5 });
+  const queue = createJobQueue(database, {
+    runWorkers: workers,
+    pollingIntervalSeconds: 0.5,
+    ...(options.cronIntervalSeconds
+      ? {
+          cronMonitorIntervalSeconds: options.cronIntervalSeconds,
+          cronWorkerIntervalSeconds: options.cronIntervalSeconds,
+        }
+      : {}),
+  });
   const events = createEventBus({
     database,
     queue,

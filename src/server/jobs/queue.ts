@@ -64,6 +64,9 @@ export type JobQueueOptions = {
 
 type Schedule = { cron: string; tz: string; data: object };
 
+/** PostgreSQL's SQLSTATE for a transaction ended to break a deadlock. */
+const deadlockDetected = '40P01';
+
 export function createJobQueue(handle: DatabaseHandle, options: JobQueueOptions): JobQueue {
   const bossOptions = {
     // Only worker processes turn schedules into jobs; pg-boss's cron monitor is cluster-safe.
@@ -85,8 +88,25 @@ export function createJobQueue(handle: DatabaseHandle, options: JobQueueOptions)
   const schedules = new Map<string, Schedule>();
   let started = false;
 
+  /**
+   * pg-boss makes a new queue's table in one statement, locking its job table. Two processes
+   * making queues at once (a first start on a new database, or an upgrade that adds a job, with
+   * several processes starting together) can deadlock; PostgreSQL then ends one of the two, and
+   * that one, made again, finds its queue made or makes it (decision 084).
+   */
+  async function createQueue(name: string) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, schedules.has(name) ? { name, policy: 'stately' } : undefined);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== deadlockDetected || attempt >= 5) throw error;
+      }
+    }
+  }
+
   async function listen(name: string, handler: JobHandler<object>) {
-    await boss.createQueue(name, schedules.has(name) ? { name, policy: 'stately' } : undefined);
+    await createQueue(name);
     const schedule = schedules.get(name);
     if (schedule) await boss.schedule(name, schedule.cron, schedule.data, { tz: schedule.tz });
     if (!options.runWorkers) return;

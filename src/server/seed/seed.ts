@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage/storage.adapter';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/meta.schema';
@@ -9,6 +9,9 @@ import { demoSeeders } from './seeders';
 export type { SeedContext, Seeder } from './seeder';
 
 type SeedRecord = { demo: boolean; at: string };
+
+/** The transaction-level advisory lock a first-start seed holds (decision 084). */
+export const seedLockKey = 7_310_023_085n;
 
 /**
  * Runs once, on the first start of an empty database. With SEED_DEMO=false the first start
@@ -21,15 +24,20 @@ export async function runFirstStartSeed(
   const existing = await readSeedRecord(db);
   if (existing) return { seededNow: false, demo: existing.demo };
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  // Several processes starting together on one new PostgreSQL database: the lock lets one seed;
+  // the others, let in after its commit, find its record and leave the data alone.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey.toString()}::bigint)`);
+    const seededMeanwhile = await readSeedRecord(tx as Database);
+    if (seededMeanwhile) return { seededNow: false, demo: seededMeanwhile.demo };
     if (options.demo) {
       for (const seeder of options.seeders ?? demoSeeders)
         await seeder.run({ db: tx as Database, now, storage: options.storage });
     }
     const record: SeedRecord = { demo: options.demo, at: now.toISOString() };
     await tx.insert(appMeta).values({ key: 'seed', value: record });
+    return { seededNow: true, demo: options.demo };
   });
-  return { seededNow: true, demo: options.demo };
 }
 
 export async function readSeedRecord(db: Database): Promise<SeedRecord | null> {

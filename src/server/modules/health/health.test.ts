@@ -46,6 +46,22 @@ describe('health and web serving', () => {
     }
   });
 
+  it('answers 503 on both health checks while draining before a stop, each connection closing', async () => {
+    app.deps.state.draining = true;
+    try {
+      const live = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(live.statusCode).toBe(503);
+      expect(live.json()).toEqual({ status: 'draining' });
+      expect(live.headers.connection).toBe('close');
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'draining', checks: { database: true } });
+    } finally {
+      app.deps.state.draining = false;
+    }
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('keeps a sane incoming request id and replaces a bad one', async () => {
     const kept = await app.inject({
       url: '/healthz',

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readinessKeys } from './keys';
 
 export type Readiness = {
-  status: 'ready' | 'not_ready';
+  status: 'ready' | 'not_ready' | 'draining';
   checks: { database: boolean; migrations: boolean; seed: boolean };
 };
 
