@@ -118,6 +118,26 @@ test('back office takes an order from creation to cancellation; the dashboard fo
   await expect(page.getByRole('link', { name: orderNumber }).first()).toBeVisible();
 });
 
+test('the list pages by cursor: Next, then Previous, back to the same rows (decision 085)', async ({
+  page,
+}) => {
+  await signIn(page, office);
+  await page.goto('/orders?pageSize=10');
+  const pages = page.getByRole('navigation', { name: 'Order list pages' });
+  await expect(pages.getByText(/^1–10 of (about )?[\d,]+ orders$/)).toBeVisible();
+  const firstRows = page.getByRole('table').getByRole('link', { name: /^UPL-/ });
+  const firstOrder = await firstRows.first().innerText();
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(pages.getByText(/^11–20 of /)).toBeVisible();
+  await expect(firstRows.first()).not.toHaveText(firstOrder);
+  await pages.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(firstRows.first()).toHaveText(firstOrder);
+  await expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+});
+
 test('the filtered list exports as CSV and stays usable on a 360 px phone', async ({ page }) => {
   await signIn(page, office);
   await page.goto('/orders?status=cancelled');

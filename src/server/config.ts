@@ -72,6 +72,13 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(50, 'must be at least 50')
     .default(1000),
+  // Lists (issue 23, decision 085): a list's total is counted exactly up to this many rows and
+  // estimated by the planner beyond it ("about 12,300 orders").
+  LIST_EXACT_COUNT_LIMIT: z.coerce
+    .number({ message: 'must be a number of rows' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10_000),
   // Outbound webhooks (issue 14, decision 047): private, loopback and link-local targets are
   // refused unless this is true (tests and local development point webhooks at 127.0.0.1).
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromEnv.default(false),

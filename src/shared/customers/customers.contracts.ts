@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageFields, cursorQuery } from '../schema/paging.contracts';
 import { customerAnswersSchema } from '../customer-links/customer-answers.contracts';
 import { searchText } from '../schema/text';
 import {
@@ -105,6 +106,7 @@ export const rejectCustomerBody = z.object({ reason: reasonField });
 
 export const customerListQuery = z.object({
   ...pageQuery,
+  ...cursorQuery,
   q: searchText(100).optional(),
   validationStatus: listOf(customerValidationStatuses),
 });
@@ -112,7 +114,7 @@ export type CustomerListQuery = z.input<typeof customerListQuery>;
 
 export const customerListItem = customerSchema.extend({ orderCount: z.number().int() });
 export type CustomerListItem = z.infer<typeof customerListItem>;
-export const customerListResponse = pageOf(customerListItem);
+export const customerListResponse = pageOf(customerListItem).extend(cursorPageFields);
 
 export const customerOrderSummary = z.object({
   id: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageFields, cursorQuery } from '../schema/paging.contracts';
 import { safeText, searchText } from '../schema/text';
 import { calendarDate } from '../schema/calendar-date';
 
@@ -50,12 +51,14 @@ export const listMessagesQuerySchema = z.object({
   until: calendarDate.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...cursorQuery,
 });
 export type ListMessagesQuery = z.input<typeof listMessagesQuerySchema>;
 
 export const listMessagesResponseSchema = z.object({
   messages: z.array(messageSchema),
   total: z.number().int(),
+  ...cursorPageFields,
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Where messages go now: `outbox` means nowhere but this list. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customerAnswersSchema } from '../customer-links/customer-answers.contracts';
 import { safeText, searchText } from '../schema/text';
 import { typedDate } from '../schema/calendar-date';
+import { cursorPageFields, cursorQuery } from '../schema/paging.contracts';
 import { fieldFlagSchema } from '../stock/field-flags.contracts';
 import {
   dateOnly,
@@ -41,6 +42,7 @@ export type OrderSortField = (typeof orderSortFields)[number];
 
 export const orderListQuery = z.object({
   ...pageQuery,
+  ...cursorQuery,
   /** Order number, partner reference, customer name, postcode, phone or email. */
   q: searchText(100).optional(),
   status: listOf(orderStatuses),
@@ -90,7 +92,7 @@ export const orderListItem = z.object({
   payoutPence: z.number().int(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
-export const orderListResponse = pageOf(orderListItem);
+export const orderListResponse = pageOf(orderListItem).extend(cursorPageFields);
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 
 export const orderEventSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageFields, cursorQuery } from '../schema/paging.contracts';
 import { calendarDate } from '../schema/calendar-date';
 import { safeText, searchText } from '../schema/text';
 import { multilineText } from '../schema/text';
@@ -74,6 +75,7 @@ export const apiRequestLogQuery = z.object({
   to: calendarDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  ...cursorQuery,
 });
 export type ApiRequestLogQuery = z.input<typeof apiRequestLogQuery>;
 
@@ -98,6 +100,7 @@ export const apiRequestLogResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  ...cursorPageFields,
 });
 export type ApiRequestLogResponse = z.infer<typeof apiRequestLogResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageFields, cursorQuery } from '../schema/paging.contracts';
 import { lifecycleActions } from '../orders/order-lifecycle';
 import { safeText } from '../schema/text';
 
@@ -152,6 +153,7 @@ export const webhookDeliveryListQuery = z.object({
   status: z.enum(webhookDeliveryStatuses).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...cursorQuery,
 });
 export type WebhookDeliveryListQuery = z.input<typeof webhookDeliveryListQuery>;
 export const webhookDeliveryListResponse = z.object({
@@ -159,6 +161,7 @@ export const webhookDeliveryListResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  ...cursorPageFields,
 });
 
 export const webhookSettingsSchema = z.object({

@@ -5,12 +5,18 @@ import { useState } from 'react';
  * change of filter starts again at page 1.
  */
 export function useListFilters<Filters extends object>(initial: Filters) {
-  const [state, setState] = useState<Filters & { page: number }>({ ...initial, page: 1 });
+  const [state, setState] = useState<Filters & { page: number; cursor: string }>({
+    ...initial,
+    page: 1,
+    cursor: '',
+  });
   const set =
     <Key extends keyof Filters>(key: Key) =>
     (value: Filters[Key]) =>
-      setState((current) => ({ ...current, [key]: value, page: 1 }));
-  const setPage = (page: number) => setState((current) => ({ ...current, page }));
+      setState((current) => ({ ...current, [key]: value, page: 1, cursor: '' }));
+  /** A page by number, or (lists paged by cursor, decision 085) with the cursor that opens it. */
+  const setPage = (page: number, cursor = '') =>
+    setState((current) => ({ ...current, page, cursor }));
   /** A filter control's value and onChange, to spread on it. */
   const field = <Key extends keyof Filters>(key: Key) => ({
     value: state[key],

@@ -3,10 +3,11 @@ import { useLocation, useSearch } from 'wouter';
 
 /**
  * A list's state kept in the URL's search parameters, and a setter that writes it back: a change
- * of filter or search starts again at page 1; `replace` keeps typing out of the back button's
- * history. `parse` and `serialize` must be stable (module-level functions).
+ * of filter or search starts again at page 1 (and drops a page cursor); `replace` keeps typing
+ * out of the back button's history. `parse` and `serialize` must be stable (module-level
+ * functions).
  */
-export function useSearchParamState<State extends { page: number }>(
+export function useSearchParamState<State extends { page: number; cursor?: string }>(
   parse: (search: string) => State,
   serialize: (state: State) => string,
 ) {
@@ -16,7 +17,8 @@ export function useSearchParamState<State extends { page: number }>(
 
   const update = useCallback(
     (patch: Partial<State>, options: { replace?: boolean } = {}) => {
-      const next: State = { ...state, page: 1, ...patch };
+      const restart = 'cursor' in state ? { page: 1, cursor: '' } : { page: 1 };
+      const next: State = { ...state, ...restart, ...patch };
       const query = serialize(next);
       navigate(query ? `${location}?${query}` : location, { replace: options.replace ?? false });
     },

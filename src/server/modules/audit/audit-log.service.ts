@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   auditCsvHeader,
   auditMessages,
@@ -15,6 +14,7 @@ import {
   auditTargetLine,
 } from '@shared/audit/audit-words';
 import type { Database } from '../../db/client';
+import type { CursorCodec } from '../../db/keyset';
 import { badRequest } from '../../errors';
 import { findUserNames } from '../users/user-lookup.service';
 import {
@@ -37,36 +37,16 @@ function cleanFilters(filters: AuditFilters): AuditFilters {
   ) as AuditFilters;
 }
 
-/**
- * Keyset cursors, signed: the client cannot forge a position (or a value that reaches SQL), and
- * any tampering is refused with 400 rather than answered with a wrong page.
- */
-export function cursorCodec(secret: string) {
-  const key = createHmac('sha256', secret).update('audit-cursor').digest();
-  const sign = (payload: string) =>
-    createHmac('sha256', key).update(payload).digest().subarray(0, 16);
-  return {
-    encode(value: AuditKey): string {
-      const payload = Buffer.from(JSON.stringify([value.at, value.id])).toString('base64url');
-      return `${payload}.${sign(payload).toString('base64url')}`;
-    },
-    decode(cursor: string): AuditKey {
-      const refuse = () =>
-        badRequest(auditMessages.invalidCursor, { cursor: [auditMessages.invalidCursor] });
-      const [payload, signature, extra] = cursor.split('.');
-      if (!payload || !signature || extra !== undefined) throw refuse();
-      const given = Buffer.from(signature, 'base64url');
-      const expected = sign(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse();
-      const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
-        throw refuse();
-      }
-      return { at: value[0], id: value[1] };
-    },
-  };
+/** The log's cursors: the shared signed keyset cursor (db/keyset.ts) over (at, id). */
+const auditList = 'audit';
+function decodeAuditCursor(codec: CursorCodec, cursor: string): AuditKey {
+  const { direction, key } = codec.decode(auditList, cursor, 2);
+  const [at, id] = key;
+  if (direction !== 'after' || !at || !id) {
+    throw badRequest(auditMessages.invalidCursor, { cursor: [auditMessages.invalidCursor] });
+  }
+  return { at, id };
 }
-export type CursorCodec = ReturnType<typeof cursorCodec>;
 
 async function toEntries(db: Database, rows: AuditPageRow[]): Promise<AuditEntry[]> {
   // One lookup names the actors and the users acted on.
@@ -111,13 +91,16 @@ export async function listAudit(
   query: AuditFilters & { cursor?: string; limit: number },
 ) {
   const { cursor, limit, ...filters } = query;
-  const after = cursor ? codec.decode(cursor) : undefined;
+  const after = cursor ? decodeAuditCursor(codec, cursor) : undefined;
   const rows = await auditPageRows(db, cleanFilters(filters), { after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: await toEntries(db, page),
-    nextCursor: rows.length > limit && last ? codec.encode({ at: last.atKey, id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? codec.encode(auditList, { direction: 'after', key: [last.atKey, last.id] })
+        : null,
   };
 }
 

@@ -7,7 +7,8 @@ import {
   auditListQuery,
   auditListResponse,
 } from '@shared/audit/audit.contracts';
-import { auditCharts, auditCsvLines, cursorCodec, listAudit } from './audit-log.service';
+import { cursorCodec } from '../../db/keyset';
+import { auditCharts, auditCsvLines, listAudit } from './audit-log.service';
 
 const config = { roles: ['back_office' as const] };
 

@@ -15,6 +15,7 @@ import {
   bulkAssignResponse,
 } from '@shared/orders/orders.contracts';
 import { coversPostcode } from '@shared/uk-postcode';
+import { listPaging } from '../../db/keyset';
 import { viewerOf } from '../orders/orders.service';
 import {
   assignmentQueue,
@@ -119,7 +120,8 @@ export const contractorsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: backOffice,
       schema: { querystring: assignmentQueueQuery, response: { 200: assignmentQueueResponse } },
     },
-    async (request) => assignmentQueue(db(), request.query, viewerOf(request.user!)),
+    async (request) =>
+      assignmentQueue(db(), listPaging(app.deps.config), request.query, viewerOf(request.user!)),
   );
 
   app.post(

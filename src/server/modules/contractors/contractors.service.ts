@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { ListPaging } from '../../db/keyset';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { orderErrorCodes } from '@shared/orders/orders.contracts';
 import type {
@@ -160,6 +161,7 @@ export async function deleteContractor(db: Database, id: string) {
 /** The assignment queue: each order with the contractors covering its postcode first. */
 export async function assignmentQueue(
   db: Database,
+  paging: ListPaging,
   query: { page: number; pageSize: number },
   viewer: Viewer,
   now = new Date(),
@@ -175,7 +177,7 @@ export async function assignmentQueue(
     direction: 'asc' as const,
   };
   const [page, active] = await Promise.all([
-    listOrdersForViewer(db, filters, viewer, now),
+    listOrdersForViewer(db, paging, filters, viewer, now),
     listContractors(db, { active: true }),
   ]);
   return {

@@ -1,5 +1,12 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import {
+  countWithEstimate,
+  cursorKeyColumn,
+  keysetPage,
+  type KeyColumn,
+  type ListPaging,
+} from '../../db/keyset';
 import { customers } from './customers.schema';
 import type { Customer, DuplicateMatch } from '@shared/customers/customers.contracts';
 import type { CustomerValidationStatus } from '@shared/orders/order-status';
@@ -140,13 +147,21 @@ export async function findDuplicateCustomers(
     });
 }
 
+const customerKeys: KeyColumn[] = [
+  { sql: sql`${customers.createdAt}`, type: 'timestamptz' },
+  { sql: sql`${customers.id}`, type: 'uuid' },
+];
+
+/** One page of customers, newest first, by keyset (or bounded page number), and the total. */
 export async function listCustomers(
   db: Database,
+  paging: ListPaging,
   query: {
     q?: string;
     validationStatus?: CustomerValidationStatus[];
     page: number;
     pageSize: number;
+    cursor?: string;
   },
 ) {
   const conditions: SQL[] = [];
@@ -160,21 +175,34 @@ export async function listCustomers(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   // Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
   const orderCount = sql<number>`(select count(*)::int from orders o2 where o2.customer_id = "customers"."id")`;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ customer: customers, orderCount })
-      .from(customers)
-      .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(customers)
-      .where(where)
-      .then((r) => Number(r[0]?.count ?? 0)),
+  const [page, total] = await Promise.all([
+    keysetPage(
+      {
+        list: 'customers',
+        codec: paging.codec,
+        keys: customerKeys,
+        descending: true,
+        limit: query.pageSize,
+        cursor: query.cursor,
+        page: query.page,
+      },
+      (request) =>
+        db
+          .select({ customer: customers, orderCount, cursorKey: cursorKeyColumn(customerKeys) })
+          .from(customers)
+          .where(request.after ? and(where, request.after) : where)
+          .orderBy(...request.orderBy)
+          .limit(request.limit)
+          .offset(request.offset),
+    ),
+    countWithEstimate(db, {
+      rows: () => db.select({ id: customers.id }).from(customers).where(where).$dynamic(),
+      table: 'customers',
+      filtered: where !== undefined,
+      exactCountLimit: paging.exactCountLimit,
+    }),
   ]);
-  return { rows, total };
+  return { ...page, ...total };
 }
 
 /** Marks the customer validated (the order's `validate` action), nothing else. */

@@ -19,18 +19,20 @@ import {
   findDuplicateCustomers,
   setCustomerValidation,
 } from './customers.service';
+import { listPaging } from '../../db/keyset';
 import { anonymiseCustomer, exportCustomerData } from './customer-data.service';
 import { anonymiseCustomerResponse } from '@shared/customers/customer-data.contracts';
 
 /** Customers: back office only. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
+  const paging = listPaging(app.deps.config);
   const config = { roles: ['back_office'] as const };
 
   app.get(
     '/customers',
     { config, schema: { querystring: customerListQuery, response: { 200: customerListResponse } } },
-    async (request) => customerList(db(), request.query),
+    async (request) => customerList(db(), paging, request.query),
   );
 
   // Before the create-order form submits: same email, phone, or name and postcode.

@@ -56,7 +56,8 @@ export const customers = pgTable(
     index('customers_phone_idx').on(table.phone),
     index('customers_postcode_name_idx').on(table.postcode, sql`lower(${table.lastName})`),
     index('customers_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
-    index('customers_created_idx').on(table.createdAt.desc(), table.id),
+    // The list's keyset pages, newest first by (created_at, id) (decision 085).
+    index('customers_created_idx').on(table.createdAt, table.id),
     // The top bar's search (decision 079): prefixes of the surname, the full name, the postcode
     // without its space and the email.
     index('customers_last_name_prefix_idx').on(sql`lower(${table.lastName}) text_pattern_ops`),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { ListPaging } from '../../db/keyset';
 import { badRequest, notFound } from '../../errors';
 import {
   auditActions,
@@ -38,13 +39,24 @@ async function updateCustomer(tx: Database, id: string, values: Partial<NewCusto
   return row;
 }
 
-export async function customerList(db: Database, query: z.output<typeof customerListQuery>) {
-  const { rows, total } = await listCustomers(db, query);
+export async function customerList(
+  db: Database,
+  paging: ListPaging,
+  query: z.output<typeof customerListQuery>,
+) {
+  const { rows, total, totalIsEstimate, nextCursor, prevCursor } = await listCustomers(
+    db,
+    paging,
+    query,
+  );
   return {
     items: rows.map((r) => ({ ...toCustomer(r.customer), orderCount: Number(r.orderCount) })),
     total,
+    totalIsEstimate,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor,
+    prevCursor,
   };
 }
 

@@ -38,10 +38,12 @@ import {
   smsStatusCallbackPath,
   toMessage,
 } from './messages.service';
+import { listPaging } from '../../db/keyset';
 import { messagesForLog } from './message-secrets';
 import { companySender } from './company-sender';
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const paging = listPaging(app.deps.config);
   app.get(
     '/messages',
     {
@@ -52,11 +54,14 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await listMessages(app.deps.database.db, request.query);
+      const result = await listMessages(app.deps.database.db, paging, request.query);
       const { adapters } = app.deps;
       return {
         messages: (await messagesForLog(app.deps.database.db, result.rows)).map(toMessage),
         total: result.total,
+        totalIsEstimate: result.totalIsEstimate,
+        nextCursor: result.nextCursor,
+        prevCursor: result.prevCursor,
         page: result.page,
         pageSize: result.pageSize,
         delivery: { email: adapters.mail.kind, sms: adapters.sms.kind },

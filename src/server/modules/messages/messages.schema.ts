@@ -52,8 +52,10 @@ export const messages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    index('messages_created_idx').on(table.createdAt),
-    index('messages_status_idx').on(table.status, table.createdAt),
+    // The log's keyset pages, newest first by (created_at, id) (decision 085).
+    index('messages_created_idx').on(table.createdAt, table.id),
+    index('messages_status_idx').on(table.status, table.createdAt, table.id),
+    index('messages_related_idx').on(table.relatedType, table.relatedId, table.createdAt, table.id),
     index('messages_to_idx').on(table.to),
   ],
 );

@@ -1,8 +1,15 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { SmsProviderError } from '../../adapters/sms/sms.adapter';
 import { setSmsOptOutByPhone } from '../customers/customers.service';
 import type { Database } from '../../db/client';
+import {
+  countWithEstimate,
+  cursorKeyColumn,
+  keysetPage,
+  type KeyColumn,
+  type ListPaging,
+} from '../../db/keyset';
 import { inTransaction } from '../../db/transaction';
 import { publishEvent } from '../events/events.service';
 import { messages, type MessageChannel, type MessageRow } from './messages.schema';
@@ -206,7 +213,13 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-export async function listMessages(db: Database, rawQuery: ListMessagesQuery) {
+const messageKeys: KeyColumn[] = [
+  { sql: sql`${messages.createdAt}`, type: 'timestamptz' },
+  { sql: sql`${messages.id}`, type: 'uuid' },
+];
+
+/** The message log, newest first, by keyset (or bounded page number), and its total. */
+export async function listMessages(db: Database, paging: ListPaging, rawQuery: ListMessagesQuery) {
   const query = listMessagesQuerySchema.parse(rawQuery);
   const conditions: SQL[] = [];
   if (query.channel) conditions.push(eq(messages.channel, query.channel));
@@ -223,15 +236,41 @@ export async function listMessages(db: Database, rawQuery: ListMessagesQuery) {
     conditions.push(lt(messages.createdAt, end));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.createdAt))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ value: count() }).from(messages).where(where);
-  return { rows, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+  const [page, total] = await Promise.all([
+    keysetPage(
+      {
+        list: 'messages',
+        codec: paging.codec,
+        keys: messageKeys,
+        descending: true,
+        limit: query.pageSize,
+        cursor: query.cursor,
+        page: query.page,
+      },
+      (request) =>
+        db
+          .select({ message: messages, cursorKey: cursorKeyColumn(messageKeys) })
+          .from(messages)
+          .where(request.after ? and(where, request.after) : where)
+          .orderBy(...request.orderBy)
+          .limit(request.limit)
+          .offset(request.offset),
+    ),
+    countWithEstimate(db, {
+      rows: () => db.select({ id: messages.id }).from(messages).where(where).$dynamic(),
+      table: 'messages',
+      filtered: where !== undefined,
+      exactCountLimit: paging.exactCountLimit,
+    }),
+  ]);
+  return {
+    rows: page.rows.map((row) => row.message),
+    ...total,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function findMessage(db: Database, id: string) {

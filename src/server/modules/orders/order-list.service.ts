@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { ListPaging } from '../../db/keyset';
 import type { OrderListFilters, OrderListResponse } from '@shared/orders/orders.contracts';
 import type { Viewer } from './order-access';
 import { toListItem } from './order-views';
@@ -6,15 +7,25 @@ import { listOrders } from './projections/order-summary.projection';
 
 export async function listOrdersForViewer(
   db: Database,
+  paging: ListPaging,
   filters: OrderListFilters,
   viewer: Viewer,
   now = new Date(),
 ): Promise<OrderListResponse> {
-  const { rows, total } = await listOrders(db, filters, viewer, now);
+  const { rows, total, totalIsEstimate, nextCursor, prevCursor } = await listOrders(
+    db,
+    filters,
+    viewer,
+    now,
+    paging,
+  );
   return {
     items: rows.map((row) => toListItem(row, viewer, now)),
     total,
+    totalIsEstimate,
     page: filters.page,
     pageSize: filters.pageSize,
+    nextCursor,
+    prevCursor,
   };
 }

@@ -17,6 +17,7 @@ import {
   updateOrderBody,
 } from '@shared/orders/orders.contracts';
 import type { Role } from '@shared/roles';
+import { listPaging } from '../../db/keyset';
 import { viewerOf } from './order-access';
 import { undoLastChange } from './order-undo.service';
 import {
@@ -47,6 +48,7 @@ export function rolesForAction(action: LifecycleAction): Role[] {
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
+  const paging = listPaging(app.deps.config);
 
   app.get(
     '/orders',
@@ -54,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: staffReaders },
       schema: { querystring: orderListQuery, response: { 200: orderListResponse } },
     },
-    async (request) => listOrdersForViewer(db(), request.query, viewerOf(request.user!)),
+    async (request) => listOrdersForViewer(db(), paging, request.query, viewerOf(request.user!)),
   );
 
   app.get(

@@ -75,20 +75,28 @@ export const orders = pgTable(
     uniqueIndex('orders_partner_reference_unique')
       .on(table.partnerId, table.partnerReference)
       .where(sql`${table.partnerReference} is not null`),
-    index('orders_received_idx').on(table.receivedAt.desc(), table.id.desc()),
-    index('orders_status_received_idx').on(table.status, table.receivedAt.desc()),
-    index('orders_kit_status_idx').on(table.kitStatus, table.receivedAt.desc()),
-    index('orders_partner_idx').on(table.partnerId, table.receivedAt.desc()),
+    // The list's keyset pages (decision 085): each sort's key is (column, id), under the
+    // filters most used on their own (status, kit status, partner, contractor) as well.
+    index('orders_received_idx').on(table.receivedAt, table.id),
+    index('orders_status_received_idx').on(table.status, table.receivedAt, table.id),
+    index('orders_kit_status_idx').on(table.kitStatus, table.receivedAt, table.id),
+    index('orders_partner_idx').on(table.partnerId, table.receivedAt, table.id),
+    index('orders_status_id_idx').on(table.status, table.id),
+    index('orders_requested_idx').on(
+      sql`coalesce(${table.requestedDate}, 'infinity'::date)`,
+      table.id,
+    ),
+    index('orders_updated_idx').on(table.updatedAt, table.id),
     // The partner API's list pages by (created_at, id), newest first (issue 14).
     index('orders_partner_created_idx').on(
       table.partnerId,
       table.createdAt.desc(),
       table.id.desc(),
     ),
-    index('orders_contractor_idx').on(table.contractorId, table.receivedAt.desc()),
+    index('orders_contractor_idx').on(table.contractorId, table.receivedAt, table.id),
     index('orders_job_type_idx').on(table.jobTypeId),
     index('orders_customer_idx').on(table.customerId),
-    index('orders_sla_due_idx').on(table.slaDueAt),
+    index('orders_sla_due_idx').on(table.slaDueAt, table.id),
     index('orders_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     // The top bar's search (decision 079): prefixes of the number and the partner's reference,
     // and the number's sequence digits exactly (`123` finds UPL-2026-000123-K7QF).

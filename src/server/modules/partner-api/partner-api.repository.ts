@@ -1,7 +1,14 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { apiRequestLogQuery } from '@shared/partner-api/partner-api.contracts';
 import type { Database } from '../../db/client';
+import {
+  countWithEstimate,
+  cursorKeyColumn,
+  keysetPage,
+  type KeyColumn,
+  type ListPaging,
+} from '../../db/keyset';
 import { partnerApiKeys, partnerApiRequests } from './partner-api.schema';
 
 // Drizzle queries of the partner API: its keys and its request log. The partners' names come
@@ -122,7 +129,13 @@ function dayStart(day: string) {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-export async function listRequestLog(db: Database, filters: LogFilters) {
+const requestKeys: KeyColumn[] = [
+  { sql: sql`${partnerApiRequests.at}`, type: 'timestamptz' },
+  { sql: sql`${partnerApiRequests.id}`, type: 'uuid' },
+];
+
+/** The request log, newest first, by keyset (or bounded page number), and its total. */
+export async function listRequestLog(db: Database, paging: ListPaging, filters: LogFilters) {
   const where: SQL[] = [];
   if (filters.partnerId) where.push(eq(partnerApiRequests.partnerId, filters.partnerId));
   if (filters.method) where.push(eq(partnerApiRequests.method, filters.method));
@@ -142,31 +155,54 @@ export async function listRequestLog(db: Database, filters: LogFilters) {
     end.setUTCDate(end.getUTCDate() + 1);
     where.push(lt(partnerApiRequests.at, end));
   }
-  const condition = and(...where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: partnerApiRequests.id,
-        at: partnerApiRequests.at,
-        partnerId: partnerApiRequests.partnerId,
-        keyPrefix: partnerApiRequests.keyPrefix,
-        method: partnerApiRequests.method,
-        path: partnerApiRequests.path,
-        status: partnerApiRequests.status,
-        durationMs: partnerApiRequests.durationMs,
-        ip: partnerApiRequests.ip,
-        requestId: partnerApiRequests.requestId,
-        errorCode: partnerApiRequests.errorCode,
-        count: partnerApiRequests.count,
-      })
-      .from(partnerApiRequests)
-      .where(condition)
-      .orderBy(desc(partnerApiRequests.at), desc(partnerApiRequests.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db.select({ total: count() }).from(partnerApiRequests).where(condition),
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const [page, total] = await Promise.all([
+    keysetPage(
+      {
+        list: 'partner-api-requests',
+        codec: paging.codec,
+        keys: requestKeys,
+        descending: true,
+        limit: filters.pageSize,
+        cursor: filters.cursor,
+        page: filters.page,
+      },
+      (request) =>
+        db
+          .select({
+            id: partnerApiRequests.id,
+            at: partnerApiRequests.at,
+            partnerId: partnerApiRequests.partnerId,
+            keyPrefix: partnerApiRequests.keyPrefix,
+            method: partnerApiRequests.method,
+            path: partnerApiRequests.path,
+            status: partnerApiRequests.status,
+            durationMs: partnerApiRequests.durationMs,
+            ip: partnerApiRequests.ip,
+            requestId: partnerApiRequests.requestId,
+            errorCode: partnerApiRequests.errorCode,
+            count: partnerApiRequests.count,
+            cursorKey: cursorKeyColumn(requestKeys),
+          })
+          .from(partnerApiRequests)
+          .where(request.after ? and(condition, request.after) : condition)
+          .orderBy(...request.orderBy)
+          .limit(request.limit)
+          .offset(request.offset),
+    ),
+    countWithEstimate(db, {
+      rows: () =>
+        db
+          .select({ id: partnerApiRequests.id })
+          .from(partnerApiRequests)
+          .where(condition)
+          .$dynamic(),
+      table: 'partner_api_requests',
+      filtered: condition !== undefined,
+      exactCountLimit: paging.exactCountLimit,
+    }),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { ...page, ...total };
 }
 
 /** Deletes log rows older than `before`; answers how many. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPaging } from '../../db/keyset';
 import { z } from 'zod';
 import {
   apiKeyListQuery,
@@ -25,6 +26,7 @@ const backOffice = { roles: ['back_office'] as const };
 /** The back-office screens of the partner API: /api/inbound, /api/settings, /api/logs. */
 export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
+  const paging = listPaging(app.deps.config);
 
   app.get(
     '/partner-api/keys',
@@ -68,7 +70,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config: backOffice,
       schema: { querystring: apiRequestLogQuery, response: { 200: apiRequestLogResponse } },
     },
-    async (request) => listApiRequests(db(), request.query),
+    async (request) => listApiRequests(db(), paging, request.query),
   );
 
   app.get(

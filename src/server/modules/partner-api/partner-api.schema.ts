@@ -63,8 +63,9 @@ export const partnerApiRequests = pgTable(
     aggregateKey: text('aggregate_key').unique(),
   },
   (table) => [
-    index('partner_api_requests_at_idx').on(table.at),
-    index('partner_api_requests_partner_at_idx').on(table.partnerId, table.at),
+    // The log's keyset pages, newest first by (at, id) (decision 085).
+    index('partner_api_requests_at_idx').on(table.at, table.id),
+    index('partner_api_requests_partner_at_idx').on(table.partnerId, table.at, table.id),
   ],
 );
 

@@ -3,13 +3,14 @@ import {
   defaultPartnerApiSettings,
   partnerApiSettingsSchema,
   type ApiKey,
-  type ApiRequestLogItem,
+  type ApiRequestLogResponse,
   type apiRequestLogQuery,
   type createApiKeyBody,
   type PartnerApiSettings,
 } from '@shared/partner-api/partner-api.contracts';
 import { parseIpRange } from '@shared/partner-api/ip-range';
 import type { Database } from '../../db/client';
+import type { ListPaging } from '../../db/keyset';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, notFound } from '../../errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
@@ -166,9 +167,14 @@ export async function setPartnerApiSettings(
 
 export async function listApiRequests(
   db: Database,
+  paging: ListPaging,
   filters: z.output<typeof apiRequestLogQuery>,
-): Promise<{ items: ApiRequestLogItem[]; total: number; page: number; pageSize: number }> {
-  const { rows, total } = await listRequestLog(db, filters);
+): Promise<ApiRequestLogResponse> {
+  const { rows, total, totalIsEstimate, nextCursor, prevCursor } = await listRequestLog(
+    db,
+    paging,
+    filters,
+  );
   const partners = await findPartnerNames(
     db,
     rows.flatMap((row) => (row.partnerId ? [row.partnerId] : [])),
@@ -192,8 +198,11 @@ export async function listApiRequests(
       count: row.count,
     })),
     total,
+    totalIsEstimate,
     page: filters.page,
     pageSize: filters.pageSize,
+    nextCursor,
+    prevCursor,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cursorCodec } from '../../db/keyset';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   levelsExportQuery,
@@ -42,6 +43,7 @@ const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
  */
 export const stockExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
+  const codec = cursorCodec(app.deps.config.SESSION_SECRET);
   const backOffice = { roles: ['back_office'] as const };
   const both = { roles: ['back_office', 'contractor'] as const };
 
@@ -49,13 +51,17 @@ export const stockExportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stock/levels.csv',
     { config: both, schema: { querystring: levelsExportQuery } },
     async (request, reply) =>
-      sendCsv(reply, 'stock-levels', await levelsCsv(db(), actorOf(request), request.query)),
+      sendCsv(reply, 'stock-levels', await levelsCsv(db(), codec, actorOf(request), request.query)),
   );
   app.get(
     '/stock/movements.csv',
     { config: both, schema: { querystring: movementsExportQuery } },
     async (request, reply) =>
-      sendCsv(reply, 'stock-movements', await movementsCsv(db(), actorOf(request), request.query)),
+      sendCsv(
+        reply,
+        'stock-movements',
+        await movementsCsv(db(), codec, actorOf(request), request.query),
+      ),
   );
   app.get(
     '/stock/value',

@@ -9,6 +9,7 @@ import { movementKindLabels, type LocationKind } from '@shared/stock/stock.contr
 import type { z } from 'zod';
 import { notFound } from '../../errors';
 import type { Database } from '../../db/client';
+import type { CursorCodec } from '../../db/keyset';
 import {
   findOrderIdByNumber,
   findOrderNumbers,
@@ -83,11 +84,12 @@ async function allPages<Item>(
 /** The levels as the page filters them; cost and value for back office only. */
 export async function levelsCsv(
   db: Database,
+  codec: CursorCodec,
   actor: StockActor,
   query: z.output<typeof levelsExportQuery>,
 ) {
   const rows = await allPages((cursor) =>
-    listLevels(db, actor, { ...query, cursor, limit: pageSize }),
+    listLevels(db, codec, actor, { ...query, cursor, limit: pageSize }),
   );
   const costs = actor.backOffice ? await unitCosts(db) : null;
   return toCsv([
@@ -116,11 +118,12 @@ async function unitCosts(db: Database) {
 /** The ledger as the page filters it, newest first, with order numbers. */
 export async function movementsCsv(
   db: Database,
+  codec: CursorCodec,
   actor: StockActor,
   query: z.output<typeof movementsExportQuery>,
 ) {
   const rows = await allPages((cursor) =>
-    listMovements(db, actor, { ...query, cursor, limit: pageSize }),
+    listMovements(db, codec, actor, { ...query, cursor, limit: pageSize }),
   );
   const orderIds = [...new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
   const numbers = await findOrderNumbers(db, orderIds);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cursorCodec } from '../../db/keyset';
 import type { FastifyRequest } from 'fastify';
 import { idParams } from '@shared/schema/common.contracts';
 import {
@@ -86,6 +87,7 @@ export function actorOf(request: FastifyRequest): StockActor {
  */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
+  const codec = cursorCodec(app.deps.config.SESSION_SECRET);
   const backOffice = { roles: ['back_office'] as const };
   const both = { roles: ['back_office', 'contractor'] as const };
   const moved = async (batchId: string | null) =>
@@ -174,7 +176,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock/levels',
     { config: both, schema: { querystring: levelsQuery, response: { 200: levelsResponse } } },
-    async (request) => listLevels(db(), actorOf(request), request.query),
+    async (request) => listLevels(db(), codec, actorOf(request), request.query),
   );
   app.get(
     '/stock/movements',
@@ -182,7 +184,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       config: both,
       schema: { querystring: movementsQuery, response: { 200: movementsResponse } },
     },
-    async (request) => listMovements(db(), actorOf(request), request.query),
+    async (request) => listMovements(db(), codec, actorOf(request), request.query),
   );
 
   app.post(

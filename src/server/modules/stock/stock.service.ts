@@ -16,6 +16,7 @@ import type {
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { orderErrorCodes } from '@shared/error-codes';
 import type { Database } from '../../db/client';
+import type { CursorCodec } from '../../db/keyset';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/db-errors';
 import { inTransaction } from '../../db/transaction';
 import { findOrderNumbers } from '../orders/order-lookup.service';
@@ -166,19 +167,29 @@ export async function setLowLevel(
   await upsertLowLevel(db, body);
 }
 
-/** Keyset cursors: opaque to the client, refused when not ours. */
-function decodeCursor<T>(cursor: string | undefined, valid: (value: unknown) => value is T) {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (valid(value)) return value;
-  } catch {
-    // falls through to the refusal
-  }
-  throw badRequest(stockMessages.invalidCursor, { cursor: [stockMessages.invalidCursor] });
-}
-const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const uuidPattern = /^[0-9a-f-]{36}$/i;
+const refuseCursor = () =>
+  badRequest(stockMessages.invalidCursor, { cursor: [stockMessages.invalidCursor] });
+
+/** The levels' signed keyset cursor (db/keyset.ts): after (sku, location). */
+function levelsCursor(codec: CursorCodec, cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const { direction, key } = codec.decode('stock-levels', cursor, 2);
+  const [sku, locationId] = key;
+  if (direction !== 'after' || !sku || !locationId || !uuidPattern.test(locationId)) {
+    throw refuseCursor();
+  }
+  return { sku, locationId };
+}
+
+/** The ledger's signed keyset cursor: before a sequence number (newest first). */
+function movementsCursor(codec: CursorCodec, cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const { direction, key } = codec.decode('stock-movements', cursor, 1);
+  const seq = Number(key[0]);
+  if (direction !== 'after' || !Number.isSafeInteger(seq)) throw refuseCursor();
+  return seq;
+}
 
 /** The locations the actor may see: null for back office (all of them). */
 async function visibleLocationIds(db: Database, actor: StockActor) {
@@ -189,15 +200,11 @@ async function visibleLocationIds(db: Database, actor: StockActor) {
 
 export async function listLevels(
   db: Database,
+  codec: CursorCodec,
   actor: StockActor,
   query: z.output<typeof levelsQuery>,
 ) {
-  const after = decodeCursor(
-    query.cursor,
-    (v): v is { sku: string; locationId: string } =>
-      typeof (v as { sku?: unknown })?.sku === 'string' &&
-      uuidPattern.test(String((v as { locationId?: unknown }).locationId)),
-  );
+  const after = levelsCursor(codec, query.cursor);
   // A contractor without a contractor record has no places to see.
   if (!actor.backOffice && !actor.contractorId) return { items: [], nextCursor: null };
   const rows = await findLevelRows(db, {
@@ -226,7 +233,7 @@ export async function listLevels(
     })),
     nextCursor:
       rows.length > query.limit && last
-        ? encodeCursor({ sku: last.sku, locationId: last.locationId })
+        ? codec.encode('stock-levels', { direction: 'after', key: [last.sku, last.locationId] })
         : null,
   };
 }
@@ -268,10 +275,11 @@ function toMovements(rows: MovementRow[]) {
 /** The ledger by period, location and kind, newest first. */
 export async function listMovements(
   db: Database,
+  codec: CursorCodec,
   actor: StockActor,
   query: z.output<typeof movementsQuery>,
 ) {
-  const before = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+  const before = movementsCursor(codec, query.cursor);
   const visible = await visibleLocationIds(db, actor);
   if (query.locationId && visible && !visible.includes(query.locationId)) {
     await locationsFor(db, actor, [query.locationId]);
@@ -289,7 +297,10 @@ export async function listMovements(
   const page = rows.slice(0, query.limit);
   return {
     items: toMovements(page),
-    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!.seq) : null,
+    nextCursor:
+      rows.length > query.limit
+        ? codec.encode('stock-movements', { direction: 'after', key: [String(page.at(-1)!.seq)] })
+        : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { ListPaging } from '../../db/keyset';
 import type { WebhookDeliveryStatus } from '@shared/webhooks/webhooks.contracts';
 import { findOrderNumbers } from '../orders/order-lookup.service';
 import { withPartnerNames } from '../partners/partners.service';
@@ -43,14 +44,15 @@ async function withNames(db: Database, rows: DeliveryRow[]): Promise<DeliveryLis
   }));
 }
 
-/** A page of the deliveries, newest first, and how many match. */
+/** A page of the deliveries, newest first, and how many match (exact or estimated). */
 export async function listDeliveries(
   db: Database,
+  paging: ListPaging,
   filter: { endpointId?: string; partnerId?: string; status?: WebhookDeliveryStatus },
-  page: { limit: number; offset: number },
+  at: { cursor?: string; page: number; pageSize: number },
 ) {
-  const { rows, total } = await listDeliveryRows(db, filter, page);
-  return { rows: await withNames(db, rows), total };
+  const { rows, ...rest } = await listDeliveryRows(db, paging, filter, at);
+  return { ...rest, rows: await withNames(db, rows) };
 }
 
 export async function findDelivery(db: Database, id: string): Promise<DeliveryListRow | null> {

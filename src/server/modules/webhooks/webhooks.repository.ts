@@ -1,5 +1,12 @@
-import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import {
+  countWithEstimate,
+  cursorKeyColumn,
+  keysetPage,
+  type KeyColumn,
+  type ListPaging,
+} from '../../db/keyset';
 import {
   webhookAttempts,
   webhookDeliveries,
@@ -154,25 +161,53 @@ const flatten = (row: { delivery: WebhookDeliveryRow; endpointUrl: string }): De
   endpointUrl: row.endpointUrl,
 });
 
+const deliveryKeys: KeyColumn[] = [
+  { sql: sql`${webhookDeliveries.createdAt}`, type: 'timestamptz' },
+  { sql: sql`${webhookDeliveries.id}`, type: 'uuid' },
+];
+
+/** The deliveries, newest first, by keyset (or bounded page number), and their total. */
 export async function listDeliveryRows(
   db: Database,
+  paging: ListPaging,
   filter: { endpointId?: string; partnerId?: string; status?: WebhookDeliveryStatus },
-  page: { limit: number; offset: number },
+  at: { cursor?: string; page: number; pageSize: number },
 ) {
   const conditions: SQL[] = [];
   if (filter.endpointId) conditions.push(eq(webhookDeliveries.endpointId, filter.endpointId));
   if (filter.partnerId) conditions.push(eq(webhookDeliveries.partnerId, filter.partnerId));
   if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    deliveryQuery(db)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(webhookDeliveries).where(where),
+  const [page, total] = await Promise.all([
+    keysetPage(
+      {
+        list: 'webhook-deliveries',
+        codec: paging.codec,
+        keys: deliveryKeys,
+        descending: true,
+        limit: at.pageSize,
+        cursor: at.cursor,
+        page: at.page,
+      },
+      (request) =>
+        db
+          .select({ ...deliveryColumns, cursorKey: cursorKeyColumn(deliveryKeys) })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+          .where(request.after ? and(where, request.after) : where)
+          .orderBy(...request.orderBy)
+          .limit(request.limit)
+          .offset(request.offset),
+    ),
+    countWithEstimate(db, {
+      rows: () =>
+        db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where).$dynamic(),
+      table: 'webhook_deliveries',
+      filtered: where !== undefined,
+      exactCountLimit: paging.exactCountLimit,
+    }),
   ]);
-  return { rows: rows.map(flatten), total: total?.value ?? 0 };
+  return { ...page, rows: page.rows.map(flatten), ...total };
 }
 
 export async function findDeliveryRow(db: Database, id: string) {

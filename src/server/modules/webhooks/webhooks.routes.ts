@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPaging } from '../../db/keyset';
 import { idParams } from '@shared/schema/common.contracts';
 import {
   createWebhookEndpointBody,
@@ -98,6 +99,7 @@ function toAttempt(row: WebhookAttemptRow): WebhookAttempt {
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => app.deps;
   const db = () => app.deps.database.db;
+  const paging = listPaging(app.deps.config);
   const config = { roles: ['back_office'] as const };
 
   async function endpointOr404(id: string) {
@@ -202,12 +204,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      const { rows, total } = await listDeliveries(db(), filter, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+      const { page, pageSize, cursor, ...filter } = request.query;
+      const { rows, ...rest } = await listDeliveries(db(), paging, filter, {
+        cursor,
+        page,
+        pageSize,
       });
-      return { items: rows.map(toDelivery), total, page, pageSize };
+      return { ...rest, items: rows.map(toDelivery), page, pageSize };
     },
   );
 

@@ -74,11 +74,13 @@ export const webhookDeliveries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+    // The deliveries' keyset pages, newest first by (created_at, id) (decision 085).
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt, table.id),
+    index('webhook_deliveries_partner_idx').on(table.partnerId, table.createdAt, table.id),
     index('webhook_deliveries_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`status = 'pending'`),
-    index('webhook_deliveries_created_idx').on(table.createdAt.desc()),
+    index('webhook_deliveries_created_idx').on(table.createdAt, table.id),
   ],
 );
 

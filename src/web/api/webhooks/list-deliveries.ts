@@ -3,10 +3,11 @@ import type {
   WebhookDelivery,
   WebhookDeliveryListQuery,
 } from '@shared/webhooks/webhooks.contracts';
+import type { CursorPageFields } from '@shared/schema/paging.contracts';
 import { getJson } from '@web/lib/api-client';
 import { webhookKeys } from './keys';
 
-export type WebhookDeliveryList = {
+export type WebhookDeliveryList = CursorPageFields & {
   items: WebhookDelivery[];
   total: number;
   page: number;

@@ -1,13 +1,22 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { roundedEstimate, totalWords } from '@shared/schema/paging.contracts';
 import { Button } from './button';
 import { Select } from './select';
 
-/** Previous/next with a summary ("x–y of z" unless given) and, optionally, the page size. */
+/**
+ * Previous/next with a summary ("x–y of z" unless given) and, optionally, the page size. A list
+ * paged by cursor (decision 085) says whether there is a page either side (`hasNext`,
+ * `hasPrevious`), and an estimated total reads "about 12,300" (`totalIsEstimate`).
+ */
 export function Pagination({
   page,
   pageSize,
   total,
+  totalIsEstimate = false,
+  noun,
+  hasNext,
+  hasPrevious,
   pageSizes,
   onPageChange,
   onPageSizeChange,
@@ -17,6 +26,13 @@ export function Pagination({
   page: number;
   pageSize: number;
   total: number;
+  /** The total is the database's estimate: shown as "about …". */
+  totalIsEstimate?: boolean;
+  /** What the rows are, for "1–25 of about 12,300 orders". */
+  noun?: { one: string; many: string };
+  /** Cursor paging: whether the server gave a next (previous) page's cursor. */
+  hasNext?: boolean;
+  hasPrevious?: boolean;
   pageSizes?: readonly number[];
   onPageChange: (page: number) => void;
   onPageSizeChange?: (size: number) => void;
@@ -24,13 +40,17 @@ export function Pagination({
   /** Replaces the "x–y of z" text, e.g. "12 users". */
   summary?: ReactNode;
 }) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const shownTotal = totalIsEstimate ? roundedEstimate(total) : total;
+  const pageCount = Math.max(1, Math.ceil(shownTotal / pageSize), page);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const last = totalIsEstimate ? page * pageSize : Math.min(total, page * pageSize);
+  const of = noun
+    ? totalWords(total, totalIsEstimate, noun)
+    : `${totalIsEstimate ? 'about ' : ''}${shownTotal.toLocaleString('en-GB')}`;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600" aria-live="polite">
-        {summary ?? `${first}–${last} of ${total.toLocaleString('en-GB')}`}
+        {summary ?? `${first}–${last} of ${of}`}
       </p>
       <div className="flex items-center gap-2">
         {pageSizes && onPageSizeChange && (
@@ -53,19 +73,20 @@ export function Pagination({
         <Button
           variant="outline"
           size="sm"
-          disabled={page <= 1}
+          disabled={hasPrevious === undefined ? page <= 1 : !hasPrevious}
           onClick={() => onPageChange(page - 1)}
           aria-label="Previous page"
         >
           <ChevronLeft aria-hidden="true" />
         </Button>
         <span className="whitespace-nowrap text-slate-700">
-          Page {page} of {pageCount}
+          Page {page} of {totalIsEstimate ? 'about ' : ''}
+          {pageCount.toLocaleString('en-GB')}
         </span>
         <Button
           variant="outline"
           size="sm"
-          disabled={page >= pageCount}
+          disabled={hasNext === undefined ? page >= pageCount : !hasNext}
           onClick={() => onPageChange(page + 1)}
           aria-label="Next page"
         >

@@ -23,6 +23,14 @@ import { customerOfOrder, jobTypeOfOrder } from './job-line.projection';
 import type { OrderListFilters, OrderSortField } from '@shared/orders/orders.contracts';
 import { searchPatterns } from '@shared/orders/order-search';
 import type { Viewer } from '../order-access';
+import {
+  countWithEstimate,
+  cursorKeyColumn,
+  keysetPage,
+  type KeyColumn,
+  type ListPaging,
+  type ListTotal,
+} from '../../../db/keyset';
 
 // The order summary (decision 055): an order with its partner's name, its customer's name,
 // postcode and town, its job type's name and its contractor's name. The order list and its CSV
@@ -90,7 +98,7 @@ export function scopeCondition(viewer: Viewer): SQL | undefined {
 }
 
 export function orderListConditions(
-  filters: Omit<OrderListFilters, 'page' | 'pageSize' | 'sort' | 'direction'>,
+  filters: Omit<OrderListFilters, 'page' | 'pageSize' | 'sort' | 'direction' | 'cursor'>,
   viewer: Viewer,
   now: Date,
 ): SQL | undefined {
@@ -130,50 +138,121 @@ export function orderListConditions(
   return present.length > 0 ? and(...present) : undefined;
 }
 
-const sortColumns: Record<OrderSortField, SQL | typeof orders.receivedAt> = {
-  receivedAt: orders.receivedAt,
-  orderNumber: sql`${orders.orderNumber}`,
-  status: sql`${orders.status}`,
-  requestedDate: sql`${orders.requestedDate}`,
-  slaDueAt: sql`${orders.slaDueAt}`,
-  updatedAt: sql`${orders.updatedAt}`,
+/**
+ * The key each sort pages by (decision 085): the sorted column, then the id to order ties, each
+ * served by an index (orders.schema.ts). A missing requested date sorts as the latest, as NULL
+ * did (last ascending, first descending); the order number is unique on its own.
+ */
+const sortKeys: Record<OrderSortField, KeyColumn[]> = {
+  receivedAt: [
+    { sql: sql`${orders.receivedAt}`, type: 'timestamptz' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
+  orderNumber: [{ sql: sql`${orders.orderNumber}`, type: 'text' }],
+  status: [
+    { sql: sql`${orders.status}`, type: 'text' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
+  requestedDate: [
+    { sql: sql`coalesce(${orders.requestedDate}, 'infinity'::date)`, type: 'date' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
+  slaDueAt: [
+    { sql: sql`${orders.slaDueAt}`, type: 'timestamptz' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
+  updatedAt: [
+    { sql: sql`${orders.updatedAt}`, type: 'timestamptz' },
+    { sql: sql`${orders.id}`, type: 'uuid' },
+  ],
 };
 
-/** One page of the orders the viewer may see, filtered and sorted, and (unless told) the total. */
+type OrderPageRow = OrderListRow & { cursorKey: string };
+
+/** The orders of one page: the orders alone are paged first, then the page is joined. */
+function orderPageRows(
+  db: Database,
+  where: SQL | undefined,
+  keys: readonly KeyColumn[],
+  page: { after: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+): Promise<OrderPageRow[]> {
+  // Page the orders alone first, then join the page: the joins never widen the sort.
+  const ids = db
+    .select({ id: orders.id, cursorKey: cursorKeyColumn(keys).as('cursor_key') })
+    .from(orders)
+    .where(page.after ? and(where, page.after) : where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  const rows = joinSummary(
+    db
+      .select({ ...summaryColumns, cursorKey: ids.cursorKey })
+      .from(ids)
+      .innerJoin(orders, eq(orders.id, ids.id))
+      .$dynamic(),
+  ).orderBy(...page.orderBy);
+  return rows as unknown as Promise<OrderPageRow[]>;
+}
+
+/**
+ * One page of the orders the viewer may see, filtered and sorted, by keyset after (or before) a
+ * cursor, or by page number (bounded); and (unless told) the total, exact up to the threshold
+ * and estimated beyond it.
+ */
 export async function listOrders(
   db: Database,
   filters: OrderListFilters,
   viewer: Viewer,
   now: Date,
-  options: { withTotal?: boolean; limit?: number; offset?: number } = {},
-): Promise<{ rows: OrderListRow[]; total: number }> {
+  paging: ListPaging,
+  options: { withTotal?: boolean } = {},
+): Promise<
+  { rows: OrderListRow[]; nextCursor: string | null; prevCursor: string | null } & ListTotal
+> {
   const where = orderListConditions(filters, viewer, now);
-  const direction = filters.direction === 'asc' ? asc : desc;
-  const limit = options.limit ?? filters.pageSize;
-  const offset = options.offset ?? (filters.page - 1) * filters.pageSize;
-  // Page the orders alone first, then join the page: the joins never widen the sort.
-  const page = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(direction(sortColumns[filters.sort]), direction(orders.id))
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  const rowsQuery = joinSummary(
-    db.select(summaryColumns).from(page).innerJoin(orders, eq(orders.id, page.id)).$dynamic(),
-  ).orderBy(direction(sortColumns[filters.sort]), direction(orders.id));
-  const [rows, total] = await Promise.all([
-    rowsQuery as unknown as Promise<OrderListRow[]>,
+  const keys = sortKeys[filters.sort];
+  const [page, total] = await Promise.all([
+    keysetPage(
+      {
+        list: `orders:${filters.sort}:${filters.direction}`,
+        codec: paging.codec,
+        keys,
+        descending: filters.direction !== 'asc',
+        limit: filters.pageSize,
+        cursor: filters.cursor,
+        page: filters.page,
+      },
+      (request) => orderPageRows(db, where, keys, request),
+    ),
     options.withTotal === false
-      ? Promise.resolve(0)
-      : db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(where)
-          .then((r) => Number(r[0]?.count ?? 0)),
+      ? Promise.resolve({ total: 0, totalIsEstimate: false })
+      : countWithEstimate(db, {
+          rows: () => db.select({ id: orders.id }).from(orders).where(where).$dynamic(),
+          table: 'orders',
+          filtered: where !== undefined,
+          exactCountLimit: paging.exactCountLimit,
+        }),
   ]);
-  return { rows, total };
+  return { ...page, ...total };
+}
+
+/** The first `limit` orders of a list (the CSV export), in its order. */
+export async function firstOrders(
+  db: Database,
+  filters: OrderListFilters,
+  viewer: Viewer,
+  now: Date,
+  limit: number,
+): Promise<OrderListRow[]> {
+  const keys = sortKeys[filters.sort];
+  const order = filters.direction === 'asc' ? asc : desc;
+  return orderPageRows(db, orderListConditions(filters, viewer, now), keys, {
+    after: undefined,
+    orderBy: keys.map((key) => order(key.sql)),
+    limit,
+    offset: 0,
+  });
 }
 
 /** Every order of one customer, newest first. */

@@ -18,6 +18,8 @@ import { useCustomers } from '@web/api/customers/list-customers';
 import { StatusBadge } from '@web/components/status-badge';
 import { statusLabels } from '@shared/status-words';
 import { PageLayout } from '@web/components/page-layout';
+import { cursorStep } from '@web/lib/cursor-paging';
+import { totalWords } from '@shared/schema/paging.contracts';
 import { EmailText, ListCard } from '@web/components/responsive-list';
 
 const pageSize = 25;
@@ -32,6 +34,7 @@ function parse(search: string) {
       ? (status as CustomerValidationStatus)
       : '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    cursor: (params.get('cursor') ?? '').slice(0, 1000),
   };
 }
 
@@ -40,6 +43,7 @@ function serialize(state: ReturnType<typeof parse>) {
   if (state.q.trim()) params.set('q', state.q.trim());
   if (state.validationStatus) params.set('validationStatus', state.validationStatus);
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.cursor) params.set('cursor', state.cursor);
   return params.toString();
 }
 
@@ -103,6 +107,7 @@ export default function CustomersPage() {
     q: state.q || undefined,
     validationStatus: state.validationStatus ? [state.validationStatus] : undefined,
     page: state.page,
+    cursor: state.cursor || undefined,
     pageSize,
   });
   const total = customers.data?.total ?? 0;
@@ -180,8 +185,21 @@ export default function CustomersPage() {
             page={state.page}
             pageSize={pageSize}
             total={total}
-            onPageChange={(page) => update({ page })}
-            summary={`${total.toLocaleString('en-GB')} customers`}
+            totalIsEstimate={customers.data?.totalIsEstimate}
+            hasNext={!!customers.data?.nextCursor}
+            hasPrevious={!!customers.data?.prevCursor}
+            onPageChange={(page) =>
+              update(
+                cursorStep(page, state.page, {
+                  nextCursor: customers.data?.nextCursor ?? null,
+                  prevCursor: customers.data?.prevCursor ?? null,
+                }),
+              )
+            }
+            summary={totalWords(total, customers.data?.totalIsEstimate ?? false, {
+              one: 'customer',
+              many: 'customers',
+            })}
           />
         </>
       )}

@@ -9,6 +9,8 @@ import {
 import { FilterBar, optionsOf } from '@web/components/filter-bar';
 import { Button } from '@web/components/ui/button';
 import { Pagination } from '@web/components/ui/pagination';
+import { cursorStep } from '@web/lib/cursor-paging';
+import { totalWords } from '@shared/schema/paging.contracts';
 import {
   Dialog,
   DialogContent,
@@ -39,13 +41,14 @@ export function MessagesOutbox() {
     channel: '' as Channel | '',
     status: '' as Status | '',
   });
-  const { to, channel, status, page } = filters;
+  const { to, channel, status, page, cursor } = filters;
   const [open, setOpen] = useState<Message | null>(null);
   const messages = useMessages({
     channel: channel || undefined,
     status: status || undefined,
     to: to || undefined,
     page,
+    cursor: cursor || undefined,
     pageSize,
   });
 
@@ -143,8 +146,20 @@ export function MessagesOutbox() {
             page={page}
             pageSize={pageSize}
             total={total}
-            onPageChange={setPage}
-            summary={`${total} ${total === 1 ? 'message' : 'messages'}`}
+            hasNext={!!messages.data?.nextCursor}
+            hasPrevious={!!messages.data?.prevCursor}
+            totalIsEstimate={messages.data?.totalIsEstimate}
+            onPageChange={(next) => {
+              const step = cursorStep(next, page, {
+                nextCursor: messages.data?.nextCursor ?? null,
+                prevCursor: messages.data?.prevCursor ?? null,
+              });
+              setPage(step.page, step.cursor);
+            }}
+            summary={totalWords(total, messages.data?.totalIsEstimate ?? false, {
+              one: 'message',
+              many: 'messages',
+            })}
           />
         </>
       )}

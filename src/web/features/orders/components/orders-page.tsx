@@ -9,6 +9,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { exportOrdersUrl } from '@web/api/orders/export-orders';
 import { useOrders } from '@web/api/orders/list-orders';
 import { activeFilterCount, pageSizes, toApiQuery } from '../lib/list-search-params';
+import { cursorStep } from '@web/lib/cursor-paging';
 import { useListState } from '../lib/use-list-state';
 import { useOrdersArea } from '../lib/orders-area';
 import { OrderFilters } from './order-filters';
@@ -112,8 +113,12 @@ export default function OrdersPage() {
               page={orders.data.page}
               pageSize={orders.data.pageSize}
               total={orders.data.total}
+              totalIsEstimate={orders.data.totalIsEstimate}
+              noun={{ one: 'order', many: 'orders' }}
+              hasNext={orders.data.nextCursor !== null}
+              hasPrevious={orders.data.prevCursor !== null}
               pageSizes={pageSizes}
-              onPageChange={(page) => update({ page })}
+              onPageChange={(page) => update(cursorStep(page, orders.data.page, orders.data))}
               onPageSizeChange={(pageSize) => update({ pageSize })}
             />
           </>

@@ -31,6 +31,8 @@ export type OrderListState = {
   sort: OrderSortField;
   direction: 'asc' | 'desc';
   page: number;
+  /** The page's keyset cursor (decision 085): '' for page 1 or a page opened by number. */
+  cursor: string;
   pageSize: number;
 };
 
@@ -51,6 +53,7 @@ export const defaultListState: OrderListState = {
   sort: 'receivedAt',
   direction: 'desc',
   page: 1,
+  cursor: '',
   pageSize: 25,
 };
 
@@ -100,6 +103,7 @@ export function parseListState(search: string): OrderListState {
       : defaultListState.sort,
     direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
     page: positiveInt(params.get('page'), 1, 100_000),
+    cursor: (params.get('cursor') ?? '').slice(0, 1000),
     pageSize: (pageSizes as readonly number[]).includes(pageSize)
       ? pageSize
       : defaultListState.pageSize,
@@ -129,6 +133,7 @@ export function serializeListState(state: OrderListState): string {
     params.set('direction', state.direction);
   }
   if (state.page !== 1) params.set('page', String(state.page));
+  if (state.cursor) params.set('cursor', state.cursor);
   if (state.pageSize !== defaultListState.pageSize) params.set('pageSize', String(state.pageSize));
   return params.toString();
 }
@@ -138,6 +143,7 @@ export function toApiQuery(state: OrderListState): OrderListQuery {
   return {
     page: state.page,
     pageSize: state.pageSize,
+    cursor: state.cursor || undefined,
     q: state.q.trim() || undefined,
     status: state.status.length ? state.status : undefined,
     kitStatus: state.kitStatus.length ? state.kitStatus : undefined,

@@ -15,9 +15,10 @@ import { FilterBar, namedOptions } from '@web/components/filter-bar';
 import { Pagination } from '@web/components/ui/pagination';
 import { Select } from '@web/components/ui/select';
 import { errorMessage } from '@web/lib/api-client';
+import { cursorStep } from '@web/lib/cursor-paging';
 import { RequestsTable } from './requests-table';
 
-type Filters = Omit<ApiRequestLogQuery, 'page' | 'pageSize'>;
+type Filters = Omit<ApiRequestLogQuery, 'page' | 'pageSize' | 'cursor'>;
 
 const statusOptions = [...statusClasses, '401', '403', '404', '409', '422', '429'].map(
   (status) => ({
@@ -28,9 +29,14 @@ const statusOptions = [...statusClasses, '401', '403', '404', '409', '422', '429
 const methodOptions = httpMethods.map((method) => ({ value: method, label: method }));
 
 function RequestsLog({ filters }: { filters: Filters }) {
-  const [page, setPage] = useState(1);
+  const [at, setAt] = useState({ page: 1, cursor: '' });
   const [pageSize, setPageSize] = useState(50);
-  const requests = useApiRequests({ ...filters, page, pageSize });
+  const requests = useApiRequests({
+    ...filters,
+    page: at.page,
+    cursor: at.cursor || undefined,
+    pageSize,
+  });
   if (requests.isError)
     return (
       <p role="alert" className="text-sm text-red-700">
@@ -50,11 +56,15 @@ function RequestsLog({ filters }: { filters: Filters }) {
         page={data.page}
         pageSize={data.pageSize}
         total={data.total}
+        totalIsEstimate={data.totalIsEstimate}
+        noun={{ one: 'request', many: 'requests' }}
+        hasNext={data.nextCursor !== null}
+        hasPrevious={data.prevCursor !== null}
         pageSizes={[25, 50, 100]}
-        onPageChange={setPage}
+        onPageChange={(page) => setAt(cursorStep(page, data.page, data))}
         onPageSizeChange={(size) => {
           setPageSize(size);
-          setPage(1);
+          setAt({ page: 1, cursor: '' });
         }}
         label="Request pages"
       />

@@ -11,6 +11,7 @@ import { StatusBadge } from '@web/components/status-badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Pagination } from '@web/components/ui/pagination';
+import { cursorStep } from '@web/lib/cursor-paging';
 import { FilterBar, optionsOf } from '@web/components/filter-bar';
 import { useListFilters } from '@web/lib/use-list-filters';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -38,7 +39,7 @@ export function DeliveriesList({ partnerId }: { partnerId?: string } = {}) {
     endpointId: '',
     status: '' as WebhookDeliveryStatus | '',
   });
-  const { endpointId, status, page } = filters;
+  const { endpointId, status, page, cursor } = filters;
   const [openId, setOpenId] = useState<string | null>(null);
   const pageSize = 25;
   const endpoints = useWebhookEndpoints();
@@ -50,6 +51,7 @@ export function DeliveriesList({ partnerId }: { partnerId?: string } = {}) {
     endpointId: endpointId || undefined,
     status: status || undefined,
     page,
+    cursor: cursor || undefined,
     pageSize,
   });
 
@@ -164,7 +166,14 @@ export function DeliveriesList({ partnerId }: { partnerId?: string } = {}) {
             page={page}
             pageSize={pageSize}
             total={deliveries.data.total}
-            onPageChange={setPage}
+            totalIsEstimate={deliveries.data.totalIsEstimate}
+            noun={{ one: 'delivery', many: 'deliveries' }}
+            hasNext={deliveries.data.nextCursor !== null}
+            hasPrevious={deliveries.data.prevCursor !== null}
+            onPageChange={(next) => {
+              const step = cursorStep(next, page, deliveries.data);
+              setPage(step.page, step.cursor);
+            }}
             label="Delivery pages"
           />
         </>

@@ -1,0 +1,224 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { maxPageOffset, pagingMessages } from '@shared/schema/paging.contracts';
+import { badRequest } from '../errors';
+import type { Database } from './client';
+
+// Keyset paging and counts for every back-office list (issue 23, decision 085). A page is read
+// after (or before) the sort key of a row the client was given, through an index on that key:
+// the same cost on page 1 and page 40,000. The total is counted exactly up to a threshold and
+// estimated by the planner beyond it, so no list scans its table to say how long it is.
+
+/** One value of a sort key, as text (timestamps keep their microseconds). */
+export type KeyValue = string | null;
+export type Cursor = { direction: 'after' | 'before'; key: KeyValue[] };
+
+/** One column of a sort key: its expression and the SQL type its text value is cast back to. */
+export type KeyColumn = {
+  sql: SQL | SQLWrapper;
+  type: 'timestamptz' | 'uuid' | 'text' | 'date' | 'bigint';
+};
+
+const invalidCursor = () =>
+  badRequest(pagingMessages.invalidCursor, { cursor: [pagingMessages.invalidCursor] });
+
+/**
+ * Keyset cursors, signed: the client cannot forge a position (or a value that reaches SQL), and
+ * any tampering is refused with 400 rather than answered with a wrong page. Each cursor is bound
+ * to its list (and sort): one list's cursor is refused by another.
+ */
+export function cursorCodec(secret: string) {
+  const secretKey = createHmac('sha256', secret).update('list-cursor').digest();
+  const sign = (list: string, payload: string) =>
+    createHmac('sha256', secretKey).update(`${list}\n${payload}`).digest().subarray(0, 16);
+  return {
+    encode(list: string, cursor: Cursor): string {
+      const value = [cursor.direction === 'before' ? 'b' : 'a', ...cursor.key];
+      const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+      return `${payload}.${sign(list, payload).toString('base64url')}`;
+    },
+    /** The cursor's position, or a 400 (the usual bad-input shape) when it is not ours. */
+    decode(list: string, cursor: string, arity: number): Cursor {
+      const [payload, signature, extra] = cursor.split('.');
+      if (!payload || !signature || extra !== undefined) throw invalidCursor();
+      const given = Buffer.from(signature, 'base64url');
+      const expected = sign(list, payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw invalidCursor();
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      } catch {
+        throw invalidCursor();
+      }
+      if (
+        !Array.isArray(value) ||
+        value.length !== arity + 1 ||
+        (value[0] !== 'a' && value[0] !== 'b') ||
+        !value.slice(1).every((part) => part === null || typeof part === 'string')
+      ) {
+        throw invalidCursor();
+      }
+      return {
+        direction: value[0] === 'b' ? 'before' : 'after',
+        key: value.slice(1) as KeyValue[],
+      };
+    },
+  };
+}
+export type CursorCodec = ReturnType<typeof cursorCodec>;
+
+/** What a list needs to page and count: the cursor codec and the exact-count threshold. */
+export type ListPaging = { codec: CursorCodec; exactCountLimit: number };
+
+export function listPaging(config: {
+  SESSION_SECRET: string;
+  LIST_EXACT_COUNT_LIMIT: number;
+}): ListPaging {
+  return {
+    codec: cursorCodec(config.SESSION_SECRET),
+    exactCountLimit: config.LIST_EXACT_COUNT_LIMIT,
+  };
+}
+
+/** The sort key of a row as one text column (`cursorKey`): a JSON list of its values as text. */
+export function cursorKeyColumn(keys: readonly KeyColumn[]) {
+  return sql<string>`json_build_array(${sql.join(
+    keys.map((key) => sql`(${key.sql})::text`),
+    sql`, `,
+  )})::text`;
+}
+
+/** `(a, b) < ($1, $2)`: the rows after (or before) a key in a list sorted by these columns. */
+function keysetCondition(keys: readonly KeyColumn[], values: KeyValue[], operator: '<' | '>') {
+  const columns = sql.join(
+    keys.map((key) => sql`${key.sql}`),
+    sql`, `,
+  );
+  const given = sql.join(
+    keys.map((key, i) => sql`${values[i]}::${sql.raw(key.type)}`),
+    sql`, `,
+  );
+  return sql`(${columns}) ${sql.raw(operator)} (${given})`;
+}
+
+/** Page numbers are bounded: page × size beyond maxPageOffset answers 400. */
+export function boundedOffset(page: number, pageSize: number): number {
+  const offset = (page - 1) * pageSize;
+  if (offset > maxPageOffset) {
+    const message = pagingMessages.tooFar(maxPageOffset);
+    throw badRequest(message, { page: [message] });
+  }
+  return offset;
+}
+
+export type PageRequest = {
+  /** The list's name (and sort), binding its cursors. */
+  list: string;
+  codec: CursorCodec;
+  keys: readonly KeyColumn[];
+  /** Newest (largest) first. */
+  descending: boolean;
+  limit: number;
+  cursor?: string;
+  /** Page number (1-based) when no cursor is given: a bounded offset. */
+  page?: number;
+};
+
+/**
+ * One page by keyset: `fetch` runs the list's query with the condition, order and limit given
+ * (and `cursorKey` selected with cursorKeyColumn). Answers the rows in list order and the cursors
+ * of the pages either side.
+ */
+export async function keysetPage<Row extends { cursorKey: string }>(
+  request: PageRequest,
+  fetch: (page: {
+    after: SQL | undefined;
+    orderBy: SQL[];
+    limit: number;
+    offset: number;
+  }) => Promise<Row[]>,
+): Promise<{ rows: Row[]; nextCursor: string | null; prevCursor: string | null }> {
+  const { codec, keys, list, limit } = request;
+  const at = request.cursor ? codec.decode(list, request.cursor, keys.length) : undefined;
+  const backward = at?.direction === 'before';
+  const offset = at ? 0 : boundedOffset(request.page ?? 1, limit);
+  // Reading backward walks the order the other way from the key, then turns the page round.
+  const descending = request.descending !== backward;
+  const order = descending ? desc : asc;
+  const rows = await fetch({
+    after: at ? keysetCondition(keys, at.key, descending ? '<' : '>') : undefined,
+    orderBy: keys.map((key) => order(key.sql)),
+    limit: limit + 1,
+    offset,
+  });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backward) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const cursorOf = (direction: Cursor['direction'], row: Row) =>
+    codec.encode(list, { direction, key: JSON.parse(row.cursorKey) as KeyValue[] });
+  const hasNext = backward ? true : more;
+  const hasPrev = backward ? more : !!at || offset > 0;
+  return {
+    rows: page,
+    nextCursor: hasNext && last ? cursorOf('after', last) : null,
+    prevCursor: hasPrev && first ? cursorOf('before', first) : null,
+  };
+}
+
+export type ListTotal = { total: number; totalIsEstimate: boolean };
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * How many rows a list has without scanning it: counted up to `exactCountLimit` (a count of a
+ * `limit n + 1` subquery), and beyond it the planner's estimate, from `pg_class.reltuples` for a
+ * whole table or from EXPLAIN's row estimate for a filtered one. Never below what was counted.
+ */
+export async function countWithEstimate(
+  db: Database,
+  options: {
+    /** The list's rows (any columns), filtered, without order or limit. */
+    rows: () => SQLWrapper & { limit: (n: number) => SQLWrapper };
+    /** The table's name, for an unfiltered list's estimate. */
+    table: string;
+    filtered: boolean;
+    exactCountLimit: number;
+  },
+): Promise<ListTotal> {
+  const counted = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as n from (${options.rows().limit(options.exactCountLimit + 1)}) as counted`,
+    ),
+  );
+  const exact = Number(counted[0]?.n ?? 0);
+  if (exact <= options.exactCountLimit) return { total: exact, totalIsEstimate: false };
+  let estimate = 0;
+  if (options.filtered) {
+    const plan = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`explain (format json) ${options.rows()}`),
+    );
+    estimate = planRows(plan[0] ? Object.values(plan[0])[0] : undefined);
+  } else {
+    const stats = rowsOf<{ n: number | string | null }>(
+      await db.execute(
+        sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${options.table})`,
+      ),
+    );
+    estimate = Number(stats[0]?.n ?? 0);
+  }
+  return { total: Math.max(Math.round(estimate), exact), totalIsEstimate: true };
+}
+
+/** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON), as either engine answers it. */
+function planRows(explained: unknown): number {
+  const parsed: unknown = typeof explained === 'string' ? JSON.parse(explained) : explained;
+  const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } }) : null;
+  const rows = top?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? rows : 0;
+}

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOrder, createCustomer, createPartner } from '../../tests/factories/orders';
+import { signInAs, type AuthHeaders } from '../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { messages } from './modules/messages/messages.schema';
+import { partnerApiRequests } from './modules/partner-api/partner-api.schema';
+import { webhookDeliveries, webhookEndpoints } from './modules/webhooks/webhooks.schema';
+
+// Issue 23, decision 085: every back-office list pages by keyset cursor. Walking all pages gives
+// every row once in a stable order even when rows arrive between requests; a tampered cursor is
+// refused; page numbers are bounded; the total is exact below the threshold and an estimate above.
+
+type Item = { id: string };
+type Page = {
+  total: number;
+  totalIsEstimate: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+};
+
+/** A threshold small enough that a dozen rows is "above" it. */
+const exactCountLimit = 5;
+
+describe('keyset paging of the back-office lists', () => {
+  let app: TestApp;
+  let backOffice: AuthHeaders;
+
+  beforeAll(async () => {
+    app = await createTestApp({ config: { LIST_EXACT_COUNT_LIMIT: String(exactCountLimit) } });
+    backOffice = (await signInAs(app, 'back_office')).headers;
+  });
+
+  const db = () => app.deps.database.db;
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: backOffice });
+  const withCursor = (url: string, cursor: string) =>
+    `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+
+  /**
+   * Every page by Next from the first, calling `between` after each page; answers the ids in the
+   * order seen and the pages' bodies.
+   */
+  async function walk(
+    url: string,
+    itemsOf: (body: Record<string, unknown>) => Item[],
+    between: (page: number) => Promise<void> = async () => {},
+  ) {
+    const ids: string[] = [];
+    const bodies: (Page & Record<string, unknown>)[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(cursor ? withCursor(url, cursor) : url);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as Page & Record<string, unknown>;
+      bodies.push(body);
+      ids.push(...itemsOf(body).map((item) => item.id));
+      cursor = body.nextCursor;
+      await between(bodies.length);
+    } while (cursor && bodies.length < 50);
+    return { ids, bodies };
+  }
+
+  /** Walks back from the last page by Previous: the same rows, the same order. */
+  async function walkBack(
+    url: string,
+    itemsOf: (body: Record<string, unknown>) => Item[],
+    last: Page,
+  ) {
+    const pages: string[][] = [];
+    let cursor = last.prevCursor;
+    while (cursor && pages.length < 50) {
+      const body = (await get(withCursor(url, cursor))).json() as Page & Record<string, unknown>;
+      pages.unshift(itemsOf(body).map((item) => item.id));
+      cursor = body.prevCursor;
+    }
+    return pages.flat();
+  }
+
+  const orderItems = (body: Record<string, unknown>) => body.items as Item[];
+
+  describe('orders', () => {
+    let partnerId: string;
+    const original: string[] = [];
+
+    beforeAll(async () => {
+      partnerId = (await createPartner(app)).id;
+      // Twelve orders; four share one received time (ties broken by id), some without a
+      // requested date (which sorts as the latest).
+      const base = Date.parse('2026-03-02T09:00:00Z');
+      for (let i = 0; i < 12; i++) {
+        const order = await buildOrder(app, {
+          partnerId,
+          receivedAt: new Date(i < 4 ? base : base + i * 60_000),
+          requestedDate: i % 3 === 0 ? null : `2026-04-${String(10 + (i % 5)).padStart(2, '0')}`,
+          status: i % 2 === 0 ? 'received' : 'validated',
+        });
+        original.push(order.id);
+      }
+    });
+
+    it('walks every order once, in order, while orders arrive between pages', async () => {
+      const url = `/api/orders?partnerId=${partnerId}&pageSize=5`;
+      const arrived: string[] = [];
+      const { ids, bodies } = await walk(url, orderItems, async (page) => {
+        if (page > 2) return;
+        // One newer than all (before the walk's position) and one among the rows still ahead.
+        const newest = await buildOrder(app, { partnerId, receivedAt: new Date() });
+        const middle = await buildOrder(app, {
+          partnerId,
+          receivedAt: new Date(Date.parse('2026-03-02T09:00:30Z')),
+        });
+        arrived.push(newest.id, middle.id);
+      });
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of original) expect(ids.filter((seen) => seen === id)).toHaveLength(1);
+      // The order seen is the list's order: the same as one page holding everything now.
+      const everything = (await get(`/api/orders?partnerId=${partnerId}&pageSize=100`)).json()
+        .items as Item[];
+      const now = everything.map((item) => item.id).filter((id) => ids.includes(id));
+      expect(ids).toEqual(now);
+      expect(bodies[0]!.prevCursor).toBeNull();
+      expect(bodies.at(-1)!.nextCursor).toBeNull();
+      expect(arrived.length).toBe(4);
+    });
+
+    it.each([
+      ['receivedAt', 'desc'],
+      ['receivedAt', 'asc'],
+      ['orderNumber', 'asc'],
+      ['status', 'desc'],
+      ['requestedDate', 'asc'],
+      ['requestedDate', 'desc'],
+      ['slaDueAt', 'asc'],
+      ['updatedAt', 'desc'],
+    ])('pages by %s %s forward and back in the order of one whole page', async (sort, dir) => {
+      const url = `/api/orders?partnerId=${partnerId}&sort=${sort}&direction=${dir}&pageSize=3`;
+      const whole = (await get(`${url.replace('pageSize=3', 'pageSize=100')}`)).json()
+        .items as Item[];
+      const { ids, bodies } = await walk(url, orderItems);
+      expect(ids).toEqual(whole.map((item) => item.id));
+      expect(await walkBack(url, orderItems, bodies.at(-1)!)).toEqual(
+        ids.slice(0, ids.length - orderItems(bodies.at(-1)!).length),
+      );
+    });
+
+    it('refuses a tampered, garbled or borrowed cursor with 400', async () => {
+      const url = `/api/orders?partnerId=${partnerId}&pageSize=5`;
+      const first = (await get(url)).json() as Page;
+      const [payload, signature] = first.nextCursor!.split('.') as [string, string];
+      const forged = Buffer.from(JSON.stringify(['a', '2030-01-01', randomUUID()])).toString(
+        'base64url',
+      );
+      const flipped = signature.startsWith('A')
+        ? `B${signature.slice(1)}`
+        : `A${signature.slice(1)}`;
+      for (const cursor of [
+        `${payload}.${flipped}`,
+        `${forged}.${signature}`,
+        'not-a-cursor',
+        payload,
+        `${payload}.${signature}.x`,
+      ]) {
+        const res = await get(withCursor(url, cursor));
+        expect(res.statusCode, cursor).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+        expect(res.json().details.cursor).toEqual([
+          'That page cursor is not one we gave out: start again from the first page',
+        ]);
+      }
+      // A cursor of another sort, or of another list, is not this list's.
+      const bySla = withCursor(`${url}&sort=slaDueAt`, first.nextCursor!);
+      expect((await get(bySla)).statusCode).toBe(400);
+      const customersCursor = ((await get('/api/customers?pageSize=1')).json() as Page).nextCursor;
+      expect(customersCursor).toBeTruthy();
+      expect((await get(withCursor(url, customersCursor!))).statusCode).toBe(400);
+    });
+
+    it('opens a page by number only up to 10,000 rows deep', async () => {
+      expect((await get(`/api/orders?page=3&pageSize=5&partnerId=${partnerId}`)).statusCode).toBe(
+        200,
+      );
+      expect((await get('/api/orders?page=401&pageSize=25')).statusCode).toBe(200);
+      const tooFar = await get('/api/orders?page=402&pageSize=25');
+      expect(tooFar.statusCode).toBe(400);
+      expect(tooFar.json().code).toBe('VALIDATION_ERROR');
+      expect(tooFar.json().message).toMatch(/narrow the filters/);
+      expect(tooFar.json().details.page).toBeDefined();
+    });
+
+    it('counts exactly under the threshold and estimates above it', async () => {
+      const few = await createPartner(app);
+      for (let i = 0; i < 3; i++) await buildOrder(app, { partnerId: few.id });
+      const exact = (await get(`/api/orders?partnerId=${few.id}`)).json() as Page;
+      expect(exact).toMatchObject({ total: 3, totalIsEstimate: false });
+      const filtered = (await get(`/api/orders?partnerId=${partnerId}`)).json() as Page;
+      expect(filtered.totalIsEstimate).toBe(true);
+      expect(filtered.total).toBeGreaterThan(exactCountLimit);
+      const all = (await get('/api/orders')).json() as Page;
+      expect(all.totalIsEstimate).toBe(true);
+      expect(all.total).toBeGreaterThan(exactCountLimit);
+      const none = (await get(`/api/orders?partnerId=${randomUUID()}`)).json() as Page;
+      expect(none).toMatchObject({ total: 0, totalIsEstimate: false });
+    });
+  });
+
+  it('pages customers by cursor while customers are added', async () => {
+    const original: string[] = [];
+    for (let i = 0; i < 8; i++)
+      original.push((await createCustomer(app, { lastName: 'Keyset' })).id);
+    const url = '/api/customers?q=keyset&pageSize=3';
+    const { ids, bodies } = await walk(url, orderItems, async (page) => {
+      if (page === 1) await createCustomer(app, { lastName: 'Keyset' });
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of original) expect(ids).toContain(id);
+    expect(bodies[0]).toMatchObject({ totalIsEstimate: true });
+    const bad = await get(withCursor(url, 'x.y'));
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages the message log by cursor while messages are queued', async () => {
+    const kind = `keyset_${randomUUID().slice(0, 8)}`;
+    const at = Date.parse('2026-03-03T10:00:00Z');
+    const rows = await db()
+      .insert(messages)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          channel: 'email' as const,
+          kind,
+          to: `keyset${i}@example.com`,
+          body: 'Hello',
+          // Two share a time: the id orders them.
+          createdAt: new Date(at + Math.max(i, 1) * 1000),
+        })),
+      )
+      .returning({ id: messages.id });
+    const url = `/api/messages?kind=${kind}&pageSize=2`;
+    const { ids, bodies } = await walk(
+      url,
+      (body) => body.messages as Item[],
+      async () => {
+        await db()
+          .insert(messages)
+          .values({ channel: 'sms', kind, to: '+447700900000', body: 'Late' });
+      },
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const row of rows) expect(ids.filter((id) => id === row.id)).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ totalIsEstimate: true });
+    expect((await get(withCursor(url, 'garbage'))).statusCode).toBe(400);
+    expect((await get(`/api/messages?kind=${kind}&page=600&pageSize=20`)).statusCode).toBe(400);
+  });
+
+  it('pages the partner API log by cursor while requests are logged', async () => {
+    const partner = await createPartner(app);
+    const at = Date.parse('2026-03-04T10:00:00Z');
+    const row = (i: number, when: Date) => ({
+      at: when,
+      partnerId: partner.id,
+      method: 'GET',
+      path: `/api/v1/orders/${i}`,
+      status: 200,
+      durationMs: 5,
+      ip: '203.0.113.7',
+      requestId: `req-${i}`,
+    });
+    const rows = await db()
+      .insert(partnerApiRequests)
+      .values(Array.from({ length: 7 }, (_, i) => row(i, new Date(at + (i % 3) * 1000))))
+      .returning({ id: partnerApiRequests.id });
+    const url = `/api/partner-api/requests?partnerId=${partner.id}&pageSize=3`;
+    const { ids, bodies } = await walk(
+      url,
+      (body) => body.items as Item[],
+      async (page) => {
+        await db()
+          .insert(partnerApiRequests)
+          .values(row(100 + page, new Date()));
+      },
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of rows) expect(ids.filter((id) => id === r.id)).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ totalIsEstimate: true });
+    expect((await get(withCursor(url, 'garbage.sig'))).statusCode).toBe(400);
+  });
+
+  it('pages webhook deliveries by cursor while deliveries are recorded', async () => {
+    const partner = await createPartner(app);
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({
+        partnerId: partner.id,
+        url: 'https://partner.example/hooks',
+        events: ['order.created'],
+        secret: 'whsec_test',
+      })
+      .returning();
+    const delivery = (when: Date) => ({
+      endpointId: endpoint!.id,
+      partnerId: partner.id,
+      eventId: randomUUID(),
+      eventType: 'order.created',
+      body: '{}',
+      status: 'succeeded' as const,
+      createdAt: when,
+    });
+    const at = Date.parse('2026-03-05T10:00:00Z');
+    const rows = await db()
+      .insert(webhookDeliveries)
+      .values(Array.from({ length: 7 }, (_, i) => delivery(new Date(at + (i % 2) * 1000))))
+      .returning({ id: webhookDeliveries.id });
+    const url = `/api/webhook-deliveries?partnerId=${partner.id}&pageSize=2`;
+    const { ids, bodies } = await walk(
+      url,
+      (body) => body.items as Item[],
+      async () => {
+        await db()
+          .insert(webhookDeliveries)
+          .values(delivery(new Date(at + 500)));
+      },
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of rows) expect(ids.filter((id) => id === r.id)).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ totalIsEstimate: true });
+    expect((await get(withCursor(url, 'garbage.sig'))).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Pagination } from './pagination';
+import { cursorStep } from '@web/lib/cursor-paging';
+
+const orders = { one: 'order', many: 'orders' };
+
+describe('Pagination of a list paged by cursor (decision 085)', () => {
+  it('says "about" when the total is the database’s estimate', () => {
+    render(
+      <Pagination
+        page={3}
+        pageSize={25}
+        total={12_345}
+        totalIsEstimate
+        noun={orders}
+        hasNext
+        hasPrevious
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('51–75 of about 12,300 orders')).toBeTruthy();
+    expect(screen.getByText(/Page 3 of about 492/)).toBeTruthy();
+  });
+
+  it('gives the exact count when it was counted', () => {
+    render(
+      <Pagination
+        page={1}
+        pageSize={25}
+        total={12}
+        noun={orders}
+        hasNext={false}
+        hasPrevious={false}
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('1–12 of 12 orders')).toBeTruthy();
+    expect(screen.queryByText(/about/)).toBeNull();
+  });
+
+  it('offers Next and Previous only where the server gave a cursor', async () => {
+    const onPageChange = vi.fn();
+    render(
+      <Pagination
+        page={2}
+        pageSize={25}
+        total={20_000}
+        totalIsEstimate
+        hasNext={false}
+        hasPrevious
+        onPageChange={onPageChange}
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+  });
+
+  it('steps to the page the cursor opens, and back to a plain first page', () => {
+    const cursors = { nextCursor: 'next', prevCursor: 'prev' };
+    expect(cursorStep(3, 2, cursors)).toEqual({ page: 3, cursor: 'next' });
+    expect(cursorStep(2, 3, cursors)).toEqual({ page: 2, cursor: 'prev' });
+    expect(cursorStep(1, 2, cursors)).toEqual({ page: 1, cursor: '' });
+  });
+});
