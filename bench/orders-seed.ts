@@ -3,20 +3,23 @@ import { firstNames, lastNames, towns } from '../src/server/seed/orders.seed';
 
 // Bulk seed for the benchmark: one statement per table with generate_series, so 100,000 orders
 // (and their customers, ~5 events each, and visits) load in seconds on either engine. Values
-// come from the row number by modular arithmetic: the same data every run.
+// come from the row number by modular arithmetic: the same data every run. `after` numbers the
+// rows after those already there (the load bench seeds on top of the demo data).
 
 const outcodes = towns.flatMap((t) => t.outcodes.map((o) => ({ outcode: o, town: t.town })));
 
-export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
+export async function bulkSeedOrders(handle: DatabaseHandle, count: number, after = 0) {
   const q = (text: string, values?: unknown[]) => handle.query(text, values);
   await q(`insert into partners (name, code, sla_target_days) values
     ('SBPM', 'SBPM', 10), ('SkyReach Broadband', 'SKYREACH', null),
-    ('Westcountry Connect', 'WCC', 21), ('Direct customers', 'DIRECT', null)`);
+    ('Westcountry Connect', 'WCC', 21), ('Direct customers', 'DIRECT', null)
+    on conflict (code) do nothing`);
   await q(`insert into job_types (code, name, default_price_pence, default_payout_pence) values
     ('STD_INSTALL', 'Standard installation', 19900, 12000),
     ('POLE_INSTALL', 'Pole or ground mount', 29900, 18000),
     ('BUSINESS', 'Business installation', 39900, 24000),
-    ('SURVEY', 'Site survey', 7900, 4500), ('REPAIR', 'Repair visit', 9900, 6000)`);
+    ('SURVEY', 'Site survey', 7900, 4500), ('REPAIR', 'Repair visit', 9900, 6000)
+    on conflict (code) do nothing`);
   await q(`insert into contractors (name, contact_email, coverage_areas) values
     ('Tamar Satellite Services Ltd', 'office@tamar.example.com', '{PL,EX,TQ}'),
     ('Kernow Dish Installers', 'jobs@kernow.example.com', '{TR,PL31}'),
@@ -48,8 +51,15 @@ export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
                       (1 + g % 9)::text ||
                       substr('ABDEFGHJLNPQRSTUWXYZ', 1 + (g / 9) % 20, 1) ||
                       substr('ABDEFGHJLNPQRSTUWXYZ', 1 + (g / 180) % 20, 1) as pc
-               from generate_series(1, $5::int) g) s`,
-    [firstNames, lastNames, outcodes.map((o) => o.outcode), outcodes.map((o) => o.town), count],
+               from generate_series($6::int + 1, $6::int + $5::int) g) s`,
+    [
+      firstNames,
+      lastNames,
+      outcodes.map((o) => o.outcode),
+      outcodes.map((o) => o.town),
+      count,
+      after,
+    ],
   );
 
   // Statuses cycle through the lifecycle; contractor from `assigned` on; kit per status.
@@ -89,7 +99,7 @@ export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
                            'in_progress', 'revisit_required', 'completed', 'closed', 'on_hold',
                            'cancelled'])[1 + (g * 17) % 11] as st,
                     now() - make_interval(mins => ((g * 7919) % (120 * 1440))) as rcv
-               from generate_series(1, $1::int) g) s
+               from generate_series($2::int + 1, $2::int + $1::int) g) s
        join customers c on c.reference = 'CUS-' || lpad(g::text, 6, '0')
        join (select id, code, sla_target_days, row_number() over (order by code) - 1 as i from partners) p
          on p.i = g % 4
@@ -97,10 +107,17 @@ export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
                from job_types) jt on jt.i = (g / 3) % 5
        join (select id, row_number() over (order by name) - 1 as i from contractors where name <> 'Moorland Mounts') ct
          on ct.i = g % 3`,
-    [count],
+    [count, after],
   );
 
-  await q(`insert into visits (order_id, contractor_id, engineer_id, scheduled_date, slot, status,
+  // Only this seed's orders get visits and events: their customers' references come after
+  // `after` (a whole number, so safe in the text).
+  const ours =
+    after > 0
+      ? `join customers oc on oc.id = o.customer_id and oc.reference > 'CUS-${String(Math.trunc(after)).padStart(6, '0')}'`
+      : '';
+  await q(
+    `insert into visits (order_id, contractor_id, engineer_id, scheduled_date, slot, status,
              outcome, created_at, updated_at)
            select o.id, o.contractor_id, e.id, (o.received_at + interval '5 days')::date,
                   (array['am', 'pm', 'all_day'])[1 + abs(hashtext(o.order_number)) % 3],
@@ -110,9 +127,11 @@ export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
                        when 'completed' then 'completed' when 'closed' then 'completed' end,
                   o.received_at + interval '4 days', o.received_at + interval '4 days'
              from orders o
+             ${ours}
              join lateral (select id from users u where u.contractor_id = o.contractor_id
                             and u.role = 'engineer' order by u.email limit 1) e on true
-            where o.status in ('scheduled', 'in_progress', 'revisit_required', 'completed', 'closed')`);
+            where o.status in ('scheduled', 'in_progress', 'revisit_required', 'completed', 'closed')`,
+  );
 
   await q(
     `insert into order_events (order_id, type, actor_role, actor_name, from_status, to_status,
@@ -125,11 +144,12 @@ export async function bulkSeedOrders(handle: DatabaseHandle, count: number) {
             (array[null, 'awaiting_dispatch', 'awaiting_dispatch', 'awaiting_dispatch', 'dispatched'])[k],
             (array['awaiting_dispatch', 'awaiting_dispatch', 'awaiting_dispatch', 'dispatched', 'arrived'])[k],
             '{}'::jsonb, o.received_at + make_interval(hours => k * 7)
-       from orders o cross join generate_series(1, 5) k`,
+       from orders o ${ours}
+            cross join generate_series(1, 5) k`,
   );
   await q(
     `select setval('order_number_seq', $1::bigint), setval('customer_reference_seq', $1::bigint)`,
-    [count],
+    [after + count],
   );
   await handle.exec('analyze');
 }
