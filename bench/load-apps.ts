@@ -53,7 +53,10 @@ export function cpuBetween(
   after: Map<number, number>,
   pids: number[],
 ) {
-  return pids.reduce((sum, pid) => sum + (after.get(pid) ?? 0) - (before.get(pid) ?? 0), 0);
+  return pids.reduce((sum, pid) => {
+    const end = after.get(pid);
+    return end === undefined ? sum : sum + end - (before.get(pid) ?? end);
+  }, 0);
 }
 
 export async function startApp(name: string, env: Record<string, string>): Promise<AppProcess> {

@@ -104,8 +104,10 @@ async function main() {
   const cleanups: Array<() => Promise<unknown>> = [];
   const work = mkdtempSync(path.join(os.tmpdir(), 'uplink-load-'));
   const meter = new CpuMeter();
+  meter.watch(process.pid);
   try {
     const s3Process = child('load-s3.ts');
+    meter.watch(s3Process.pid!);
     cleanups.push(async () => {
       s3Process.disconnect();
       await new Promise((r) => s3Process.once('exit', r));
@@ -117,6 +119,7 @@ async function main() {
       secretAccessKey: string;
     }>(s3Process);
     const proxy = child('load-proxy.ts');
+    meter.watch(proxy.pid!);
     cleanups.push(async () => {
       proxy.disconnect();
       await new Promise((r) => proxy.once('exit', r));
@@ -183,6 +186,7 @@ async function main() {
       cpu: number;
       proxy: { retries: number; failed: number; reasons: string };
       restart?: string;
+      others: Record<string, number>;
     };
     const phases: Phase[] = [];
     const runPhase = async (
@@ -193,14 +197,19 @@ async function main() {
       await drive(base, specs, warmup, rate, writes);
       log(`${name}: ${users} users for ${duration} s…`);
       const proxyBefore = await proxyStats();
+      // PostgreSQL's backends serving this database (those open now; the pools keep them).
+      const pgPids = (
+        await handle.query(`select pid from pg_stat_activity where datname = $1`, [databaseName])
+      ).rows.map((r) => Number(r.pid));
+      for (const pid of pgPids) meter.watch(pid);
       const before = meter.read();
       const startedAt = performance.now();
-      const [results, restart] = await Promise.all([
-        drive(base, specs, duration, rate, writes),
-        during?.(duration, before),
-      ]);
+      // The restart runs beside the load and may end after it; the figures are the load's.
+      const restart = during?.(duration, before);
+      const results = await drive(base, specs, duration, rate, writes);
       const seconds = (performance.now() - startedAt) / 1000;
       const after = meter.read();
+      const restartSummary = await restart;
       const proxyAfter = await proxyStats();
       const appPids = apps.filter((a) => a !== worker).map((a) => a.pid);
       phases.push({
@@ -208,6 +217,13 @@ async function main() {
         results,
         seconds,
         cpu: cpuBetween(before, after, appPids),
+        others: {
+          driver: cpuBetween(before, after, [process.pid]),
+          proxy: cpuBetween(before, after, [proxy.pid!]),
+          'S3 store': cpuBetween(before, after, [s3Process.pid!]),
+          worker: cpuBetween(before, after, [worker.pid]),
+          'PostgreSQL backends': cpuBetween(before, after, pgPids),
+        },
         proxy: {
           retries: proxyAfter.retries - proxyBefore.retries,
           failed: proxyAfter.failed - proxyBefore.failed,
@@ -217,7 +233,7 @@ async function main() {
             .map(([why, n]) => `${why} x${n}`)
             .join('; '),
         },
-        restart,
+        restart: restartSummary,
       });
       report(phases.at(-1)!);
     };
@@ -231,23 +247,28 @@ async function main() {
     await runPhase(
       flags.restart ? 'Two app processes, one restarted midway' : 'Two app processes',
       flags.restart
-        ? async (seconds, before) => {
-            await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
+        ? async (phaseSeconds, before) => {
+            await new Promise((r) => setTimeout(r, (phaseSeconds * 1000) / 2));
             log('  SIGTERM to app process 2; starting app process 3…');
             const stoppedAt = performance.now();
             second.child.kill('SIGTERM');
-            const replacement = startApp('app 3', env());
+            const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+            let readyAfter = '';
+            const replaced = startApp('app 3', env()).then((third) => {
+              readyAfter = seconds(stoppedAt);
+              apps.push(third);
+              cleanups.push(() => stopApp(third));
+              meter.watch(third.pid);
+              // Its start-up is not request work: its CPU counts from when it is ready.
+              before.set(third.pid, meter.read().get(third.pid) ?? 0);
+              setBackends(second.child.exitCode === null ? [first, second, third] : [first, third]);
+              return third;
+            });
             const code = await second.exited;
-            const drainMs = performance.now() - stoppedAt;
-            const third = await replacement;
-            apps.push(third);
-            cleanups.push(() => stopApp(third));
-            meter.watch(third.pid);
-            // Its start-up is not request work: its CPU counts from when it is ready.
-            before.set(third.pid, meter.read().get(third.pid) ?? 0);
+            const drainedAfter = seconds(stoppedAt);
+            const third = await replaced;
             setBackends([first, third]);
-            const readyMs = performance.now() - stoppedAt;
-            return `app process 2 exited with ${code} after ${(drainMs / 1000).toFixed(1)} s; app process 3 ready after ${(readyMs / 1000).toFixed(1)} s`;
+            return `app process 2 exited with ${code} ${drainedAfter} s after SIGTERM; app process 3 was ready ${readyAfter} s after it`;
           }
         : undefined,
     );
@@ -297,11 +318,17 @@ async function main() {
       foundOrders === refs.length && foundPhotos === photoIds.length,
       `${foundOrders}/${refs.length} acknowledged partner orders and ${foundPhotos}/${photoIds.length} photos found`,
     ]);
-    lines.push([
-      'cpu per request with two processes within 10% of one',
-      ratio <= 1.1,
-      `${perThousand(two).toFixed(2)} vs ${perThousand(one).toFixed(2)} CPU s per 1,000 requests, ${ratio.toFixed(2)}x`,
-    ]);
+    // A restart run's second phase holds a drain and a cold start: its CPU is shown, not judged.
+    if (flags.restart)
+      log(
+        `CPU per 1,000 requests: ${perThousand(two).toFixed(2)} with two processes and a restart vs ${perThousand(one).toFixed(2)} with one, ${ratio.toFixed(2)}x (not a target in a restart run)`,
+      );
+    else
+      lines.push([
+        'cpu per request with two processes within 10% of one',
+        ratio <= 1.1,
+        `${perThousand(two).toFixed(2)} vs ${perThousand(one).toFixed(2)} CPU s per 1,000 requests, ${ratio.toFixed(2)}x`,
+      ]);
     if (flags.restart)
       lines.push([
         'rolling restart loses no request',
@@ -332,6 +359,7 @@ function report(phase: {
   cpu: number;
   proxy: { retries: number; failed: number; reasons: string };
   restart?: string;
+  others: Record<string, number>;
 }) {
   const total = phase.results.reduce((s, r) => s + r.samples.length, 0);
   const rows = phase.results.map((r) => ({
@@ -353,6 +381,11 @@ function report(phase: {
   console.table(rows);
   console.log(
     `  app CPU: ${phase.cpu.toFixed(1)} s, ${((phase.cpu / total) * 1000).toFixed(2)} CPU s per 1,000 requests; proxy sent ${phase.proxy.retries} again, failed ${phase.proxy.failed}`,
+  );
+  console.log(
+    `  other CPU in the phase: ${Object.entries(phase.others)
+      .map(([who, cpu]) => `${who} ${cpu.toFixed(1)} s`)
+      .join(', ')}`,
   );
   if (phase.proxy.reasons) console.log(`  proxy: backends failed requests: ${phase.proxy.reasons}`);
   if (phase.restart) console.log(`  restart: ${phase.restart}`);
