@@ -35,8 +35,11 @@ if (!(duration >= 5) || !Number.isInteger(rate) || rate < 1)
   throw new Error(
     '--duration is seconds (at least 5) and --rate a whole number of requests a second',
   );
-/** Before each measured phase: JIT, caches and connection pools warm up, not measured. */
-const warmup = Math.min(15, Math.max(3, Math.round(duration / 10)));
+/**
+ * Before each measured phase: JIT, caches and connection pools warm up, not measured (a process
+ * started for the phase is cold; its first seconds cost more CPU per request).
+ */
+const warmup = Math.min(15, Math.max(5, Math.round(duration / 5)));
 
 /** 200 simulated users by kind. */
 const mix = {
