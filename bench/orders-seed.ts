@@ -28,7 +28,8 @@ export async function bulkSeedOrders(handle: DatabaseHandle, count: number, afte
   await q(`insert into users (email, role, first_name, last_name, status, contractor_id)
     select 'bench-engineer-' || g || '@example.com', 'engineer', 'Engineer', 'No ' || g, 'active',
            (select id from contractors order by name offset (g % 4) limit 1)
-      from generate_series(1, 12) g`);
+      from generate_series(1, 12) g
+    on conflict (email) do nothing`);
 
   await q(
     `insert into customers (reference, first_name, last_name, email, phone, address_line1, town,
