@@ -1,7 +1,8 @@
 // The load bench's reverse proxy (a child process of bench/load.ts): what nginx or a cloud load
 // balancer does in front of two or more app processes, in node:http.
-// - Round robin over the backends whose /readyz answers 200, polled every 200 ms: a process
-//   that is draining (SIGTERM) answers 503 there, or stops answering, and gets no new request.
+// - Round robin over the backends whose /readyz answers 200, polled every second (each check
+//   is a request whose CPU the app's figures include, so not more often): a process that is
+//   draining (SIGTERM) answers 503 there, or stops answering, and gets no new request.
 // - A request that fails before any answer (connection refused or reset, a backend closing a
 //   kept-alive connection as it drains), or that a draining backend answers 503, is sent again
 //   to another backend when that is safe: GET, HEAD, PUT and DELETE, or any request with an
@@ -51,7 +52,7 @@ async function poll(backend: Backend) {
 
 setInterval(() => {
   for (const backend of backends.values()) void poll(backend);
-}, 200).unref();
+}, 1000).unref();
 
 function pick(exclude: Set<Backend>): Backend | undefined {
   const ready = [...backends.values()].filter((b) => b.ready && !exclude.has(b));

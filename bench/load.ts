@@ -51,6 +51,7 @@ const mix = {
   'partner-order': 30,
   'customer-portal': 30,
 };
+const idleSeconds = 5;
 const users = Object.values(mix).reduce((a, b) => a + b, 0);
 const engineers = 20;
 // Each engineer identity gets photos at (photo users x rate / engineers) a second, for both
@@ -196,6 +197,12 @@ async function main() {
       name: string,
       during?: (seconds: number, before: Map<number, number>) => Promise<string>,
     ) => {
+      // What the app processes use doing nothing (timers, the queue's upkeep, health checks).
+      const appPidsNow = () => apps.filter((a) => a !== worker).map((a) => a.pid);
+      const idleBefore = meter.read();
+      await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+      const idle = cpuBetween(idleBefore, meter.read(), appPidsNow()) / idleSeconds;
+      log(`${name}: idle, the app processes use ${idle.toFixed(3)} CPU s a second`);
       log(`${name}: warming up for ${warmup} s…`);
       await drive(base, specs, warmup, rate, writes);
       log(`${name}: ${users} users for ${duration} s…`);
@@ -245,8 +252,13 @@ async function main() {
 
     log('Starting app process 2…');
     const second = await start('app 2');
-    setBackends([first, second]);
+    // The new process warms up alone first, as the first did: a cold process costs more CPU.
+    setBackends([second]);
     await waitFor(async () => (await proxyStats()).backends[second.url]?.ready === true);
+    log(`App process 2 alone: warming up for ${warmup} s…`);
+    await drive(base, specs, warmup, rate, writes);
+    setBackends([first, second]);
+    await waitFor(async () => (await proxyStats()).backends[first.url]?.ready === true);
     await runPhase(
       flags.restart ? 'Two app processes, one restarted midway' : 'Two app processes',
       flags.restart
