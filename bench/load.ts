@@ -197,12 +197,6 @@ async function main() {
       name: string,
       during?: (seconds: number, before: Map<number, number>) => Promise<string>,
     ) => {
-      // What the app processes use doing nothing (timers, the queue's upkeep, health checks).
-      const appPidsNow = () => apps.filter((a) => a !== worker).map((a) => a.pid);
-      const idleBefore = meter.read();
-      await new Promise((r) => setTimeout(r, idleSeconds * 1000));
-      const idle = cpuBetween(idleBefore, meter.read(), appPidsNow()) / idleSeconds;
-      log(`${name}: idle, the app processes use ${idle.toFixed(3)} CPU s a second`);
       log(`${name}: warming up for ${warmup} s…`);
       await drive(base, specs, warmup, rate, writes);
       log(`${name}: ${users} users for ${duration} s…`);
@@ -248,6 +242,16 @@ async function main() {
       report(phases.at(-1)!);
     };
 
+    // What the app processes use doing nothing (timers, the queue's upkeep, health checks),
+    // measured before any load, while nothing is left over from one.
+    const measureIdle = async (what: string) => {
+      const pids = apps.filter((a) => a !== worker).map((a) => a.pid);
+      const idleBefore = meter.read();
+      await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+      const idle = cpuBetween(idleBefore, meter.read(), pids) / idleSeconds;
+      log(`${what} at rest: ${idle.toFixed(3)} CPU s a second`);
+    };
+    await measureIdle('One app process');
     await runPhase('One app process');
 
     log('Starting app process 2…');
@@ -255,6 +259,7 @@ async function main() {
     // The new process warms up alone first, as the first did: a cold process costs more CPU.
     setBackends([second]);
     await waitFor(async () => (await proxyStats()).backends[second.url]?.ready === true);
+    await measureIdle('Two app processes');
     log(`App process 2 alone: warming up for ${warmup} s…`);
     await drive(base, specs, warmup, rate, writes);
     setBackends([first, second]);
