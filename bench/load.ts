@@ -54,10 +54,10 @@ const mix = {
 const idleSeconds = 5;
 const users = Object.values(mix).reduce((a, b) => a + b, 0);
 const engineers = 20;
-// Each engineer identity gets photos at (photo users x rate / engineers) a second, for both
-// phases and their warm-ups; 50 a visit.
+// Each engineer identity gets photos at most at (photo users x rate / engineers) a second, for
+// both phases and the three warm-ups; 50 a visit.
 const photosPerEngineer = Math.ceil(
-  (mix['engineer-photo'] * rate * 2 * (duration + warmup)) / engineers,
+  (mix['engineer-photo'] * rate * (2 * duration + 3 * warmup)) / engineers,
 );
 const sizes: FixtureSizes = {
   orders: Number(flags.orders),
