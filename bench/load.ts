@@ -147,6 +147,8 @@ async function main() {
       PUBLIC_URL: base,
       TRUST_PROXY: 'true',
       JOBS_WORKER: 'false',
+      // On SIGTERM the health checks answer 503 this long first: three of the proxy's checks.
+      SHUTDOWN_DRAIN_SECONDS: '3',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       S3_ENDPOINT: s3.endpoint,
