@@ -53,6 +53,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ended (a restart, an administrator, a dropped database) is
+  // dropped from the pool and the next query opens another; unheard, the error would end the
+  // process.
+  pool.on('error', () => undefined);
   // Fail now, with the server's own words, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema: tables }) as unknown as Database;
