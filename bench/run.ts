@@ -284,7 +284,12 @@ async function main() {
     await admin.query(`create database "${dbName}"`);
     const url = new URL(pgUrl);
     url.pathname = `/${dbName}`;
-    handle = await openDatabase({ databaseUrl: url.toString() });
+    // The pool as the app sizes it (DATABASE_POOL_MAX, else by the machine's cores).
+    const pool = process.env.DATABASE_POOL_MAX;
+    handle = await openDatabase({
+      databaseUrl: url.toString(),
+      maxConnections: pool ? Number(pool) : undefined,
+    });
   } else {
     handle = await openDatabase({ dataDir: null });
   }
