@@ -129,12 +129,12 @@ async function load(
                             '0' || substr(ph, 4))),
             now(), now()
        from (select g,
-                    'CUS-' || lpad(g::text, 6, '0') as ref,
+                    'CUS-' || lpad(g::text, greatest(6, length(g::text)), '0') as ref,
                     ($1::text[])[1 + (g * 7) % array_length($1::text[], 1)] as fn,
                     ($2::text[])[1 + (g * 13 + g / 97) % array_length($2::text[], 1)] as ln,
                     case when g % 10 = 0 then null
                          else 'customer' || g || '@example.com' end as em,
-                    '+447' || lpad(((g * 7919) % 1000000000)::text, 9, '0') as ph,
+                    '+447' || lpad(((g::bigint * 7919) % 1000000000)::text, 9, '0') as ph,
                     ($3::text[])[1 + (g * 31) % array_length($3::text[], 1)] as oc,
                     ($4::text[])[1 + (g * 31) % array_length($4::text[], 1)] as town,
                     ($3::text[])[1 + (g * 31) % array_length($3::text[], 1)] || ' ' ||
@@ -177,13 +177,13 @@ async function load(
                             c.email, c.phone, '0' || substr(c.phone, 4))),
             rcv, rcv + interval '9 days'
        from (select g,
-                    'UPL-' || extract(year from now())::int || '-' || lpad(g::text, 6, '0') as num,
+                    'UPL-' || extract(year from now())::int || '-' || lpad(g::text, greatest(6, length(g::text)), '0') as num,
                     (array['received', 'customer_submitted', 'validated', 'assigned', 'scheduled',
                            'in_progress', 'revisit_required', 'completed', 'closed', 'on_hold',
                            'cancelled'])[1 + (g * 17) % 11] as st,
-                    now() - make_interval(mins => ((g * 7919) % (120 * 1440))) as rcv
+                    now() - make_interval(mins => ((g::bigint * 7919) % (120 * 1440))::int) as rcv
                from generate_series(1, $1::int) g) s
-       join customers c on c.reference = 'CUS-' || lpad(g::text, 6, '0')
+       join customers c on c.reference = 'CUS-' || lpad(g::text, greatest(6, length(g::text)), '0')
        join (select id, code, sla_target_days, row_number() over (order by code) - 1 as i from partners) p
          on p.i = g % 4
        join (select id, default_price_pence, default_payout_pence, row_number() over (order by code) - 1 as i
