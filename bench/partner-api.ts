@@ -25,20 +25,23 @@ const latencyLimitMs = 1_000;
 
 // The same rows the API writes, in one statement so it is atomic without a transaction.
 const insertSql = `
-  with c as (
+  with n as (select nextval('customer_reference_seq')::text as customer,
+                    nextval('order_number_seq')::text as number),
+  c as (
     insert into customers (reference, first_name, last_name, email, phone, address_line1, town,
                            postcode, search_text)
-    values ('CUS-' || lpad(nextval('customer_reference_seq')::text, 6, '0'), 'Bench', $1,
-            $2, '+447700900123', '1 Fore Street', 'Truro', 'TR1 2AA', lower($1))
+    select 'CUS-' || lpad(n.customer, greatest(6, length(n.customer)), '0'), 'Bench', $1,
+           $2, '+447700900123', '1 Fore Street', 'Truro', 'TR1 2AA', lower($1)
+      from n
     returning id),
   o as (
     insert into orders (order_number, partner_id, partner_reference, customer_id, job_type_id,
                         price_pence, payout_pence, status, kit_status, sla_target_days,
                         sla_at_risk_at, sla_due_at, received_at, search_text)
-    select 'UPL-' || extract(year from now())::int || '-' || lpad(nextval('order_number_seq')::text, 6, '0'),
+    select 'UPL-' || extract(year from now())::int || '-' || lpad(n.number, greatest(6, length(n.number)), '0'),
            $3, $4, c.id, $5, 19900, 12000, 'received', 'awaiting_dispatch', 14,
            now() + interval '10.5 days', now() + interval '14 days', now(), lower($4)
-      from c
+      from c, n
     returning id, order_number)
   insert into order_events (order_id, type, actor_role, actor_name, to_status, to_kit_status, data)
   select o.id, 'created', 'partner', 'Bench', 'received', 'awaiting_dispatch',

@@ -132,7 +132,9 @@ async function benchOrders(
       [(deepPage - 1) * 25 - 1],
     )
   ).rows[0]!;
-  const newest = 'order by received_at desc, id desc limit 25';
+  // The index is (received_at desc nulls last, id desc nulls last): only that spelling is served
+  // by it (both columns are never null, so the rows and their order are the same).
+  const newest = 'order by received_at desc nulls last, id desc nulls last limit 25';
   const searchRead = (text: string) => () => [
     { text: `select id from orders where search_text like $1 ${newest}`, values: [like(text)] },
   ];
@@ -151,7 +153,7 @@ async function benchOrders(
       // orders_status_received_idx: (status, received_at desc).
       reads: () => [
         {
-          text: `select id from orders where status = $1 order by received_at desc limit 25`,
+          text: `select id from orders where status = $1 order by received_at desc nulls last limit 25`,
           values: ['scheduled'],
         },
       ],
