@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
+import { reportTargets, targetUnder, targetWithin } from './targets';
 
 const entryCount = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -155,25 +156,20 @@ export async function benchAudit(
       { count: iterations },
     );
     results.push({ endpoint: scenario.name, rows: shown, ...pairColumns(pair) });
+    targetWithin(
+      `${scenario.name} p50 within 1.5x of its SQL`,
+      pair.http.p50,
+      pair.direct.p50,
+      1.5,
+      ['http', 'SQL'],
+    );
+    if (handle.kind === 'pglite')
+      targetUnder(`${scenario.name} under 20 ms on PGlite`, pair.http.p50, 20);
   }
   console.log(
     `\n${engine}, ${entryCount.toLocaleString('en-GB')} audit entries, ${iterations} requests each:`,
   );
   console.table(results);
-  const overRatio = results.filter((r) => Number(r['ratio p50']) > 1.5);
-  console.log(
-    overRatio.length === 0
-      ? 'Every audit page is within 1.5x of its SQL at p50.'
-      : `Over 1.5x at p50: ${overRatio.map((r) => r.endpoint).join(', ')}`,
-  );
-  if (handle.kind === 'pglite') {
-    const slow = results.filter((r) => Number(r['http p50 ms']) >= 20);
-    console.log(
-      slow.length === 0
-        ? 'Every audit page is under 20 ms at p50 on PGlite.'
-        : `20 ms or over at p50 on PGlite: ${slow.map((r) => r.endpoint).join(', ')}`,
-    );
-  }
 }
 
 /** Only this part: a fresh in-memory PGlite, the app on a free port, the audit bench. */
@@ -189,6 +185,7 @@ async function main() {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  reportTargets('bench:audit');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -40,6 +40,9 @@ export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
     logger: false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // A part seeds for minutes between requests: the server must not close the kept-alive
+  // connection meanwhile (the next fetch would reuse it as it closes: ECONNRESET).
+  app.server.keepAliveTimeout = 60 * 60_000;
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {

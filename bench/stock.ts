@@ -15,6 +15,7 @@ import { migrate } from '../src/server/db/migrate';
 import { levelRows, movementRows } from '../src/server/modules/stock/stock.repository';
 import { guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, pairColumns, timePair } from './timing';
+import { reportTargets, targetUnder, targetWithin } from './targets';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -345,22 +346,20 @@ export async function benchStock(
       rows: (body.items ?? body.history ?? []).length,
       ...pairColumns(pair),
     });
+    targetWithin(
+      `${scenario.name} p50 within 1.5x of its SQL`,
+      pair.http.p50,
+      pair.direct.p50,
+      1.5,
+      ['http', 'SQL'],
+    );
+    if (handle.kind === 'pglite')
+      targetUnder(`${scenario.name} under 20 ms on PGlite`, pair.http.p50, 20);
   }
   console.log(
     `\n${engine}, ${movementCount.toLocaleString('en-GB')} stock movements, ${iterations} requests each:`,
   );
   console.table(results);
-  for (const r of results) {
-    const ratio = Number(r['ratio p50']);
-    console.log(
-      `target ${r.endpoint} p50 within 1.5x of SQL: ${ratio <= 1.5 ? 'met' : 'missed'} (http ${r['http p50 ms']} ms, sql ${r['sql p50 ms']} ms, ${r['ratio p50']}x)`,
-    );
-    if (handle.kind === 'pglite') {
-      console.log(
-        `target ${r.endpoint} p50 under 20 ms: ${Number(r['http p50 ms']) < 20 ? 'met' : 'missed'} (${r['http p50 ms']} ms on PGlite)`,
-      );
-    }
-  }
 }
 
 /** Only this part: a fresh in-memory PGlite, the app on a free port, the stock bench. */
@@ -376,6 +375,7 @@ async function main() {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  reportTargets('bench:stock');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

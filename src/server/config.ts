@@ -21,6 +21,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  // The PostgreSQL connection pool of each app process; unset: 5 per core, 10 to 20.
+  DATABASE_POOL_MAX: z.coerce
+    .number({ message: 'must be a number of connections' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .optional(),
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://uplink.example.com' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -24,7 +24,7 @@ export type RunningServer = {
 
 export function openConfiguredDatabase(config: Config) {
   return config.DATABASE_URL
-    ? openDatabase({ databaseUrl: config.DATABASE_URL })
+    ? openDatabase({ databaseUrl: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_MAX })
     : openDatabase({ dataDir: config.DATA_DIR });
 }
 

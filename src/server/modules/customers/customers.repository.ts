@@ -49,10 +49,16 @@ export function customerSearchText(
   return `${row.reference.toLowerCase()} | ${orderSearchText({ orderNumber: '', partnerReference: null }, row)}`;
 }
 
+/** CUS-NNNNNN: a number of the customer_reference_seq sequence as a reference. */
+export function formatCustomerReference(n: number): string {
+  return `CUS-${String(n).padStart(6, '0')}`;
+}
+
 export async function nextCustomerReference(tx: Database): Promise<string> {
   const result = await tx.execute(sql`select nextval('customer_reference_seq')::text as n`);
-  const n = Number((result as unknown as { rows: { n: string }[] }).rows[0]!.n);
-  return `CUS-${String(n).padStart(6, '0')}`;
+  return formatCustomerReference(
+    Number((result as unknown as { rows: { n: string }[] }).rows[0]!.n),
+  );
 }
 
 export async function insertCustomer(

@@ -20,8 +20,10 @@ import type { CustomerRow, NewCustomerRow } from './customers.repository';
 
 export type { CustomerRow };
 import {
+  customerSearchText,
   findCustomer,
   findDuplicateCustomers,
+  formatCustomerReference,
   insertCustomer,
   listCustomers,
   markCustomerValidatedRow,
@@ -177,6 +179,8 @@ export async function setCustomerValidation(
 
 /** What other modules (orders) may use: read, find duplicates, create and validate a customer. */
 export { findCustomer, findDuplicateCustomers, insertCustomer, toCustomer };
+/** The partner intake's one statement (orders/order-intake) writes the customer row itself. */
+export { customerSearchText, formatCustomerReference };
 
 /** A STOP or START texted from a phone: every customer with that phone opts out or back in. */
 export { setSmsOptOutByPhone };

@@ -55,12 +55,19 @@ export async function insertOrderEvent(tx: Database, values: typeof orderEvents.
   const id = values.id ?? randomUUID();
   const occurredAt = values.createdAt ?? new Date();
   await tx.insert(orderEvents).values({ ...values, id, createdAt: occurredAt });
-  await publishEvent(tx, {
-    id,
+  await publishEvent(tx, orderDomainEvent({ ...values, id, createdAt: occurredAt }));
+}
+
+/** The domain event an order event is published as: `order.<type>`, the same id. */
+export function orderDomainEvent(
+  values: typeof orderEvents.$inferInsert & { id: string; createdAt: Date },
+) {
+  return {
+    id: values.id,
     type: `order.${values.type}`,
     aggregateType: 'order',
     aggregateId: values.orderId,
-    occurredAt,
+    occurredAt: values.createdAt,
     data: {
       ...values.data,
       actorUserId: values.actorUserId ?? null,
@@ -72,7 +79,7 @@ export async function insertOrderEvent(tx: Database, values: typeof orderEvents.
       toKitStatus: values.toKitStatus ?? null,
       reason: values.reason ?? null,
     },
-  });
+  };
 }
 
 /** UPL-YYYY-NNNNNN-XXXX: the next of the order_number_seq sequence and a random code. */

@@ -4,6 +4,7 @@ export { listOrdersForViewer } from './order-list.service';
 export { csvExportLimit, exportOrdersCsv } from './order-csv.service';
 export { canSeeOrder, getOrderDetail, getOrderDetailByNumber } from './order-detail.service';
 export { createOrder } from './order-create.service';
+export { createIntakeOrder } from './order-intake.service';
 export { updateOrder } from './order-update.service';
 export { performOrderAction, type AnyActionBody } from './order-actions.service';
 export type { ChangeActor } from './order-change';

@@ -50,17 +50,6 @@ export async function findApiKeyRowById(db: Database, id: string): Promise<ApiKe
   return row;
 }
 
-export async function findApiKeyRowByHash(
-  db: Database,
-  hash: string,
-): Promise<ApiKeyRow | undefined> {
-  const [row] = await db
-    .select(keyColumns)
-    .from(partnerApiKeys)
-    .where(eq(partnerApiKeys.hash, hash));
-  return row;
-}
-
 /** The keys, newest first (the service orders them by partner name). */
 export async function listApiKeyRows(
   db: Database,

@@ -22,7 +22,6 @@ import {
 import { readSetting, writeSetting } from '../settings/settings.service';
 import { generateApiKey } from './api-key-format';
 import {
-  findApiKeyRowByHash,
   findApiKeyRowById,
   insertApiKey,
   listApiKeyRows,
@@ -45,15 +44,6 @@ export type ApiKeyView = ApiKeyRow & { partnerName: string; partnerActive: boole
 
 async function findApiKeyById(db: Database, id: string): Promise<ApiKeyView | undefined> {
   const row = await findApiKeyRowById(db, id);
-  return row ? (await withPartnerNames(db, [row]))[0] : undefined;
-}
-
-/** The key with this hash (the caller of /api/v1), with its partner. */
-export async function findApiKeyByHash(
-  db: Database,
-  hash: string,
-): Promise<ApiKeyView | undefined> {
-  const row = await findApiKeyRowByHash(db, hash);
   return row ? (await withPartnerNames(db, [row]))[0] : undefined;
 }
 
@@ -139,7 +129,24 @@ export async function revokeApiKey(db: Database, id: string, context: AuditConte
 
 const partnerApiSettingsKey = 'partner_api';
 
+/**
+ * Every /api/v1 request reads the rate limit: kept 5 s per database handle (as the session
+ * limits, decision 066), so a busy partner API does not read the settings row each time. A
+ * change through setPartnerApiSettings holds at once in this process, in others within 5 s.
+ */
+const settingsCacheMs = 5_000;
+const settingsCache = new WeakMap<Database, { at: number; value: Promise<PartnerApiSettings> }>();
+
 export async function getPartnerApiSettings(db: Database): Promise<PartnerApiSettings> {
+  const cached = settingsCache.get(db);
+  if (cached && Date.now() - cached.at < settingsCacheMs) return cached.value;
+  const value = readPartnerApiSettings(db);
+  settingsCache.set(db, { at: Date.now(), value });
+  value.catch(() => settingsCache.delete(db));
+  return value;
+}
+
+async function readPartnerApiSettings(db: Database): Promise<PartnerApiSettings> {
   const parsed = partnerApiSettingsSchema
     .partial()
     .safeParse(await readSetting(db, partnerApiSettingsKey));
@@ -162,6 +169,7 @@ export async function setPartnerApiSettings(
       details: stored,
     });
   });
+  settingsCache.delete(db);
   return stored;
 }
 

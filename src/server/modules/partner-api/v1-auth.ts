@@ -6,7 +6,8 @@ import type { ApiKeyScope } from '@shared/partner-api/partner-api.contracts';
 import { AppError } from '../../errors';
 import { hitRateLimit } from '../rate-limit/rate-limit.service';
 import { hashApiKey, isWellFormedApiKey } from './api-key-format';
-import { findApiKeyByHash, getPartnerApiSettings } from './partner-api.service';
+import { findPartnerApiCaller } from '../orders/projections/partner-api-caller.projection';
+import { getPartnerApiSettings } from './partner-api.service';
 import { countBadKey } from './v1-bad-key-throttle';
 
 // Who is calling /api/v1: an API key in `Authorization: Bearer`, and nothing else (no cookie,
@@ -80,7 +81,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
     throw unauthorized(partnerApiErrorCodes.apiKeyMalformed, 'This is not an Uplink API key');
   }
   const db = app.deps.database.db;
-  const key = await findApiKeyByHash(db, hashApiKey(token));
+  const key = await findPartnerApiCaller(db, hashApiKey(token));
   if (!key) throw unauthorized(partnerApiErrorCodes.apiKeyUnknown, 'Unknown API key');
   if (key.revokedAt)
     throw unauthorized(partnerApiErrorCodes.apiKeyRevoked, 'This API key was revoked');

@@ -7,8 +7,8 @@ import type {
 } from '@shared/partner-api/v1.contracts';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { createOrder, performOrderAction, type ChangeActor } from '../orders/orders.service';
-import { activeJobTypeCodes, findJobTypeByCode } from '../job-types/job-types.service';
+import { createIntakeOrder, performOrderAction, type ChangeActor } from '../orders/orders.service';
+import { activeJobTypeCodes } from '../job-types/job-types.service';
 import { findEventsOfOrder } from '../orders/projections/order-detail.projection';
 import {
   findCursorOrder,
@@ -27,7 +27,7 @@ const actorOf = (caller: PartnerCaller): ChangeActor => ({
   name: caller.partnerName,
 });
 
-export function toV1Order(row: V1OrderRow): V1Order {
+export function toV1Order(row: Omit<V1OrderRow, 'id'>): V1Order {
   return {
     orderNumber: row.orderNumber,
     partnerReference: row.partnerReference,
@@ -69,45 +69,27 @@ function duplicateReference(orderNumber: string) {
   );
 }
 
+/**
+ * A partner's new order (issue 23, decision 088): two statements, the answer built from what
+ * was written rather than read back.
+ */
 export async function createPartnerOrder(
   db: Database,
   caller: PartnerCaller,
   body: z.output<typeof v1CreateOrderBody>,
 ): Promise<V1Order> {
-  const jobType = await findJobTypeByCode(db, body.jobType);
-  if (!jobType?.active) {
-    // Say which codes exist, so the partner can correct the request without asking us.
-    const codes = await activeJobTypeCodes(db);
-    throw new AppError(
-      400,
-      partnerApiErrorCodes.unknownJobType,
-      `Unknown job type: ${body.jobType}. Job types: ${codes.join(', ') || 'none yet'}.`,
-      { jobType: [`Unknown job type; use one of: ${codes.join(', ')}`] },
-    );
-  }
-  let created: { id: string };
   try {
-    created = await createOrder(
-      db,
-      {
-        partnerId: caller.partnerId,
-        partnerReference: body.partnerReference,
-        jobTypeId: jobType.id,
-        customer: {
-          ...body.customer,
-          latitude: null,
-          longitude: null,
-          notes: null,
-          address: { ...body.customer.address },
-        },
-        requestedDate: body.requestedDate,
-        notes: body.notes,
-        customerSuppliesKit: body.kitSupplied,
-        // A partner cannot settle "is this an existing customer?"; back office merges later.
-        allowDuplicateCustomer: true,
-      },
-      actorOf(caller),
-    );
+    const created = await createIntakeOrder(db, {
+      partnerId: caller.partnerId,
+      partnerName: caller.partnerName,
+      jobTypeCode: body.jobType,
+      partnerReference: body.partnerReference,
+      customer: body.customer,
+      requestedDate: body.requestedDate,
+      notes: body.notes,
+      customerSuppliesKit: body.kitSupplied,
+    });
+    if (created.outcome === 'created') return toV1Order(created.order);
   } catch (error) {
     // The reference is taken (the unique index says so, also when another request won the
     // race): name the order that has it.
@@ -119,7 +101,14 @@ export async function createPartnerOrder(
     }
     throw error;
   }
-  return toV1Order((await findV1Order(db, caller.partnerId, { id: created.id }))!);
+  // Say which codes exist, so the partner can correct the request without asking us.
+  const codes = await activeJobTypeCodes(db);
+  throw new AppError(
+    400,
+    partnerApiErrorCodes.unknownJobType,
+    `Unknown job type: ${body.jobType}. Job types: ${codes.join(', ') || 'none yet'}.`,
+    { jobType: [`Unknown job type; use one of: ${codes.join(', ')}`] },
+  );
 }
 
 export async function getPartnerOrder(

@@ -131,7 +131,11 @@ export async function getBookingRules(db: Database): Promise<BookingRules> {
 
 /** The SLA target in days of a partner without its own (setting; default defaultSlaTargetDays). */
 export async function getSlaTargetDays(db: Database): Promise<number> {
-  const value = await readSetting(db, settingKeys.sla);
+  return slaTargetDaysFrom(await readSetting(db, settingKeys.sla));
+}
+
+/** The SLA setting's stored value (settingKeys.sla) as days, the default when unset or invalid. */
+export function slaTargetDaysFrom(value: unknown): number {
   const days = typeof value === 'number' ? value : Number((value as { days?: number })?.days);
   return Number.isInteger(days) && days > 0 ? days : defaultSlaTargetDays;
 }

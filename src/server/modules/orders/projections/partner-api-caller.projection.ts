@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { partnerApiKeys } from '../../partner-api/partner-api.schema';
+import { partners } from '../../partners/partners.schema';
+
+// The caller of /api/v1 (issue 23, decision 088): the API key with this hash and its partner's
+// name and state, in one statement prepared once per database handle, where the partner API
+// read the key and then the partner (two statements on every partner request).
+
+function callerQuery(db: Database) {
+  return db
+    .select({
+      id: partnerApiKeys.id,
+      partnerId: partnerApiKeys.partnerId,
+      name: partnerApiKeys.name,
+      prefix: partnerApiKeys.prefix,
+      scopes: partnerApiKeys.scopes,
+      allowedCidrs: partnerApiKeys.allowedCidrs,
+      createdAt: partnerApiKeys.createdAt,
+      lastUsedAt: partnerApiKeys.lastUsedAt,
+      lastUsedIp: partnerApiKeys.lastUsedIp,
+      revokedAt: partnerApiKeys.revokedAt,
+      partnerName: partners.name,
+      partnerActive: partners.active,
+    })
+    .from(partnerApiKeys)
+    .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
+    .where(eq(partnerApiKeys.hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('partner_api_caller');
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof callerQuery>>();
+
+export type PartnerApiCallerRow = Awaited<
+  ReturnType<ReturnType<typeof callerQuery>['execute']>
+>[number];
+
+/** The key with this hash, with its partner's name and whether the partner is active. */
+export async function findPartnerApiCaller(
+  db: Database,
+  hash: string,
+): Promise<PartnerApiCallerRow | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = callerQuery(db);
+    prepared.set(db, query);
+  }
+  return (await query.execute({ hash }))[0] ?? null;
+}
