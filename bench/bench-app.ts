@@ -9,13 +9,16 @@ import { createSession, sessionCookieName } from '../src/server/modules/auth/ses
 import { sessionUserQuery } from '../src/server/modules/orders/projections/session-user.projection';
 import { createEventBus } from '../src/server/modules/events/events.service';
 
+/** The bench app's secret: the order list's cursors are signed with it. */
+export const benchSessionSecret = 'bench-secret-bench-secret-bench-secret-0123';
+
 export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SESSION_SECRET: benchSessionSecret,
     PUBLIC_URL: 'http://127.0.0.1:5000',
   });
   const { rows } = await handle.query(

@@ -21,7 +21,9 @@ import { benchAudit } from './audit';
 import { benchReports } from './reports';
 import { benchStock } from './stock';
 import { benchSearch } from './search';
-import { guardQuery, startBenchApp } from './bench-app';
+import { cursorCodec } from '../src/server/db/keyset';
+import { loadConfig } from '../src/server/config';
+import { benchSessionSecret, guardQuery, startBenchApp } from './bench-app';
 import { fetchBody, timeRounds } from './timing';
 import { ms, reportTargets, target, targetUnder, targetWithin } from './targets';
 
@@ -53,29 +55,55 @@ export const searchLimitMs = (orders: number) => (orders > 100_000 ? 50 : 15);
 /** Seeding 1,000,000 orders: under 5 minutes. */
 const seedLimitSeconds = 300;
 
-// The SQL the order list runs (listOrders of the order-summary projection): the page of ids, its
-// joins, and the count, with the same conditions.
-const pageSql = (where: string, orderBy: string, limitOffset: string) => `
+/** The list's page size and exact-count threshold, as the app has them by default. */
+const pageSize = 25;
+const exactCountLimit = loadConfig({ SESSION_SECRET: benchSessionSecret }).LIST_EXACT_COUNT_LIMIT;
+
+// The SQL the order list runs (listOrders of the order-summary projection, keyset paging of
+// decision 085): the page of ids with each row's cursor key, its joins; and the count, exact up
+// to the threshold (a count of `limit threshold + 1` rows) and estimated by the planner beyond it.
+const pageSql = (where: string, limitOffset: string) => `
   select o.id, o.order_number, o.status, o.kit_status, o.partner_id, p.name, o.partner_reference,
          o.customer_id, c.first_name, c.last_name, c.postcode, c.town, o.job_type_id, jt.name,
          o.contractor_id, ct.name, o.contractor_accepted_at, o.requested_date, o.sla_at_risk_at,
-         o.sla_due_at, o.sla_stopped_at, o.received_at, o.updated_at, o.price_pence, o.payout_pence
-    from (select id from orders o where ${where} order by ${orderBy} ${limitOffset}) page
+         o.sla_due_at, o.sla_stopped_at, o.received_at, o.updated_at, o.price_pence, o.payout_pence,
+         page.cursor_key
+    from (select id, json_build_array((o.received_at)::text, (o.id)::text)::text as cursor_key
+            from orders o where ${where}
+           order by o.received_at desc, o.id desc ${limitOffset}) page
     join orders o on o.id = page.id
     join partners p on p.id = o.partner_id
     join customers c on c.id = o.customer_id
     join job_types jt on jt.id = o.job_type_id
     left join contractors ct on ct.id = o.contractor_id
-   order by ${orderBy.replaceAll('o.', 'o.')}`;
+   order by o.received_at desc, o.id desc`;
 
-function listSql(where: string, values: unknown[], offset = 0) {
+async function countSql(handle: DatabaseHandle, where: string, values: unknown[]) {
+  const { rows } = await handle.query(
+    `select count(*)::int as n from (select id from orders o where ${where} limit ${exactCountLimit + 1}) counted`,
+    values,
+  );
+  if (Number(rows[0]!.n) <= exactCountLimit) return;
+  if (where === 'true') {
+    await handle.query(`select reltuples::bigint as n from pg_class where oid = to_regclass($1)`, [
+      'orders',
+    ]);
+  } else {
+    await handle.query(`explain (format json) (select id from orders o where ${where})`, values);
+  }
+}
+
+/** The list's statements: `where` may use $1…; a keyset position adds its own two values. */
+function listSql(where: string, values: unknown[], after?: () => [string, string]) {
   return async (handle: DatabaseHandle) => {
+    const position = after?.();
+    const n = values.length;
+    const pageWhere = position
+      ? `${where} and (o.received_at, o.id) < ($${n + 1}::timestamptz, $${n + 2}::uuid)`
+      : where;
     await Promise.all([
-      handle.query(
-        pageSql(where, 'o.received_at desc, o.id desc', `limit 25 offset ${offset}`),
-        values,
-      ),
-      handle.query(`select count(*)::int from orders o where ${where}`, values),
+      handle.query(pageSql(pageWhere, `limit ${pageSize + 1}`), [...values, ...(position ?? [])]),
+      countSql(handle, where, values),
     ]);
   };
 }
@@ -128,13 +156,19 @@ async function benchOrders(
   // The last row before the deep page: the same 25 rows read by keyset from the index.
   const before = (
     await handle.query(
-      `select received_at, id from orders order by received_at desc, id desc limit 1 offset $1`,
+      `select received_at, id, json_build_array(received_at::text, id::text)::text as key
+         from orders order by received_at desc, id desc limit 1 offset $1`,
       [(deepPage - 1) * 25 - 1],
     )
   ).rows[0]!;
-  // The index is (received_at desc nulls last, id desc nulls last): only that spelling is served
-  // by it (both columns are never null, so the rows and their order are the same).
-  const newest = 'order by received_at desc nulls last, id desc nulls last limit 25';
+  // The cursor the list gives for "the page after that row", as its Next button sends it.
+  const beforeKey = JSON.parse(String(before.key)) as string[];
+  const deepCursor = cursorCodec(benchSessionSecret).encode('orders:receivedAt:desc', {
+    direction: 'after',
+    key: beforeKey,
+  });
+  // orders_received_idx is (received_at, id), read backward (decision 085).
+  const newest = 'order by received_at desc, id desc limit 25';
   const searchRead = (text: string) => () => [
     { text: `select id from orders where search_text like $1 ${newest}`, values: [like(text)] },
   ];
@@ -150,10 +184,10 @@ async function benchOrders(
       name: 'list status=scheduled',
       url: () => '/api/orders?status=scheduled',
       sql: listSql('o.status in ($1)', ['scheduled']),
-      // orders_status_received_idx: (status, received_at desc).
+      // orders_status_received_idx: (status, received_at, id), read backward.
       reads: () => [
         {
-          text: `select id from orders where status = $1 order by received_at desc nulls last limit 25`,
+          text: `select id from orders where status = $1 ${newest}`,
           values: ['scheduled'],
         },
       ],
@@ -173,9 +207,9 @@ async function benchOrders(
       search: true,
     },
     {
-      name: `list deep page ${deepPage}`,
-      url: () => `/api/orders?page=${deepPage}`,
-      sql: listSql('true', [], (deepPage - 1) * 25),
+      name: `list deep page ${deepPage} by cursor`,
+      url: () => `/api/orders?cursor=${encodeURIComponent(deepCursor)}`,
+      sql: listSql('true', [], () => [beforeKey[0]!, beforeKey[1]!]),
       reads: () => [
         {
           text: `select id from orders where (received_at, id) < ($1, $2) ${newest}`,
