@@ -173,6 +173,7 @@ export async function benchSearch(
   const scenarios: { who: keyof typeof viewers; what: string; q: string }[] = [
     { who: 'back office', what: 'surname', q: 'Pascoe' },
     { who: 'back office', what: 'two letters', q: 'pa' },
+    { who: 'back office', what: 'part of a surname', q: 'ascoe' },
     { who: 'back office', what: 'postcode', q: String(sample.postcode) },
     { who: 'back office', what: 'phone', q: nationalPhone },
     { who: 'back office', what: 'email', q: String(sample.email) },
@@ -184,6 +185,7 @@ export async function benchSearch(
     { who: 'contractor', what: 'serial', q: serial.slice(0, 6) },
     { who: 'engineer', what: 'surname', q: 'Pascoe' },
     { who: 'engineer', what: 'two letters', q: 'pa' },
+    { who: 'engineer', what: 'part of a surname', q: 'ascoe' },
     { who: 'engineer', what: 'postcode', q: String(sample.postcode) },
     { who: 'engineer', what: 'serial', q: engineerSerial },
   ];

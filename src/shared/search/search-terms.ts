@@ -20,6 +20,11 @@ export type SearchTerms = {
   emailPrefix: string | null;
   /** The term as the start of a serial: no spaces, at least one digit. */
   serialPrefix: string | null;
+  /**
+   * The term as part of a name (`mith` in Smith, decision 086): at least 3 characters (a
+   * trigram) with no digit and no `@`.
+   */
+  nameFragment: string | null;
 };
 
 /** The term's forms; LIKE wildcards typed by the user are escaped by `likePrefix`. */
@@ -34,6 +39,7 @@ export function searchTerms(q: string): SearchTerms {
   const orderNumberPrefix =
     compact.startsWith('UPL') || 'UPL-'.startsWith(compact) ? compact : null;
   const serialPrefix = !lower.includes(' ') && /\d/.test(compact) ? compact : null;
+  const nameFragment = lower.length >= 3 && !/[\d@]/.test(lower) ? lower : null;
   return {
     lower,
     compact,
@@ -43,7 +49,13 @@ export function searchTerms(q: string): SearchTerms {
     phone,
     emailPrefix,
     serialPrefix,
+    nameFragment,
   };
+}
+
+/** `%value%` with `%`, `_` and `\` matched literally. */
+export function likeContains(value: string): string {
+  return `%${likePrefix(value)}`;
 }
 
 /** `value%` with `%`, `_` and `\` matched literally. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likePrefix, searchTerms } from './search-terms';
+import { likeContains, likePrefix, searchTerms } from './search-terms';
 
 describe('searchTerms', () => {
   it('reads a surname as a name and a partner reference only', () => {
@@ -12,7 +12,16 @@ describe('searchTerms', () => {
       phone: null,
       emailPrefix: null,
       serialPrefix: null,
+      nameFragment: 'pascoe',
     });
+  });
+
+  it('reads 3 or more characters without a digit or @ as part of a name', () => {
+    expect(searchTerms('mith').nameFragment).toBe('mith');
+    expect(searchTerms('anna tre').nameFragment).toBe('anna tre');
+    expect(searchTerms('pa').nameFragment).toBeNull();
+    expect(searchTerms('ex4').nameFragment).toBeNull();
+    expect(searchTerms('anna@').nameFragment).toBeNull();
   });
 
   it('reads order numbers, their digits, postcodes, phones, emails and serials', () => {
@@ -31,5 +40,6 @@ describe('searchTerms', () => {
 
   it('matches LIKE wildcards literally', () => {
     expect(likePrefix('50%_a\\b')).toBe('50\\%\\_a\\\\b%');
+    expect(likeContains('o%_a')).toBe('%o\\%\\_a%');
   });
 });

@@ -68,5 +68,10 @@ export const customers = pgTable(
       sql`replace(${table.postcode}, ' ', '') text_pattern_ops`,
     ),
     index('customers_email_prefix_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    // The top bar's contains-match on the name ("mith" finds Smith; decision 086).
+    index('customers_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
   ],
 );

@@ -26,7 +26,9 @@ describe('GET /api/search', () => {
   let ordersOf: { a: { id: string; orderNumber: string }; b: { id: string }; none: { id: string } };
   let visitId: string;
   const tag = randomUUID().slice(0, 6);
-  const surname = `Zennor${tag}`;
+  // Letters only, so a fragment of the surname is a name fragment (no digit; decision 086).
+  const surname = `Zennor${tag.replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+  const fragment = surname.slice(2).toLowerCase();
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -171,6 +173,36 @@ describe('GET /api/search', () => {
     expect(serial.groups.find((g) => g.kind === 'serials')?.items).toEqual([
       expect.objectContaining({ title: `DSH-${tag}-2`, matched: 'serial' }),
     ]);
+  });
+
+  it('finds a fragment from the middle of a name, after every prefix match, in each role’s scope', async () => {
+    // Prefix-only would find nothing: "nnor…" starts no name, number, postcode or email.
+    const body = await found(backOffice, fragment);
+    // The four orders of the four customers with that surname (Dot's is company B's too).
+    const orders = body.groups.find((g) => g.kind === 'orders')!.items;
+    expect(orders.map((i) => i.href)).toEqual(
+      expect.arrayContaining([
+        `/orders/${ordersOf.a.id}`,
+        `/orders/${ordersOf.b.id}`,
+        `/orders/${ordersOf.none.id}`,
+      ]),
+    );
+    expect(orders.map((i) => i.matched)).toEqual(['name', 'name', 'name', 'name']);
+    expect(hrefs(body, 'customers')).toHaveLength(4);
+    // A prefix match of the same name still comes first.
+    const mixed = await found(backOffice, `anna ${surname.slice(0, 4)}`);
+    expect(hrefs(mixed, 'orders')[0]).toBe(`/orders/${ordersOf.a.id}`);
+    expect(hrefs(await found(contractor, fragment), 'orders')).toEqual([
+      `/contractor/orders/${ordersOf.a.id}`,
+    ]);
+    expect(hrefs(await found(otherContractor, fragment), 'orders')).toEqual(
+      expect.not.arrayContaining([`/contractor/orders/${ordersOf.a.id}`]),
+    );
+    expect(hrefs(await found(engineer, fragment), 'visits')).toEqual([
+      `/engineer/visits/${visitId}`,
+    ]);
+    // Two letters are too few for a fragment (no trigram): only prefixes.
+    expect((await found(backOffice, surname.slice(-2))).groups).toEqual([]);
   });
 
   it('finds for a contractor only its own company’s orders, linked to the contractor pages', async () => {

@@ -65,6 +65,17 @@ export const visits = pgTable(
   (table) => [
     index('visits_order_idx').on(table.orderId),
     index('visits_engineer_date_idx').on(table.engineerId, table.scheduledDate),
+    // The top bar's search through an engineer's open visits' serials (decision 086): the open
+    // visits, and their serials as the search reads them (JSON text), by trigram.
+    index('visits_open_engineer_date_idx')
+      .on(table.engineerId, table.scheduledDate)
+      .where(sql`${table.status} in ('scheduled', 'in_progress')`),
+    index('visits_open_serials_trgm_idx')
+      .using(
+        'gin',
+        sql`(upper(${table.serials}::text || coalesce(${table.otherSerials}::text, ''))) gin_trgm_ops`,
+      )
+      .where(sql`${table.status} in ('scheduled', 'in_progress')`),
     index('visits_contractor_date_idx').on(table.contractorId, table.scheduledDate),
     index('visits_date_idx').on(table.scheduledDate),
   ],

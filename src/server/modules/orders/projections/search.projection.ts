@@ -6,10 +6,11 @@ import { visits } from '../../visits/visits.schema';
 import { orders } from '../orders.schema';
 import type { OrderStatus, VisitSlot, VisitStatus } from '@shared/orders/order-status';
 import type { SearchMatchField } from '@shared/search/search.contracts';
-import { likePrefix, type SearchTerms } from '@shared/search/search-terms';
+import { likeContains, likePrefix, type SearchTerms } from '@shared/search/search-terms';
 
-// The top bar's search (issue 25, decision 079). Every branch is an exact match or a prefix on
-// an index of the migration `search_indexes` and stops at `limit` rows, so a term that matches
+// The top bar's search (issue 25, decisions 079 and 086). Every branch is an exact match or a
+// prefix on an index of the migration `search_indexes`, or a name fragment on the name's trigram
+// index (`search_speed`), and stops at `limit` rows, so a term that matches
 // thousands of orders costs no more than one that matches one. Each statement is built as SQL
 // (not run) so the bench can time the same text directly.
 
@@ -75,6 +76,15 @@ function orderHitBranches(terms: SearchTerms, scope: SQL | undefined, limit: num
       'name',
       sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${lowerPrefix}`,
     ),
+    // A fragment of the name ("mith" in Smith) on the name's trigram index, after every
+    // exact and prefix match (decision 086).
+    terms.nameFragment
+      ? customerHit(
+          8,
+          'name',
+          sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${likeContains(terms.nameFragment)}`,
+        )
+      : null,
     terms.postcodePrefix
       ? customerHit(
           4,
@@ -118,6 +128,13 @@ export function customerSearchSql(terms: SearchTerms, limit: number): SQL {
       'name',
       sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${lowerPrefix}`,
     ),
+    terms.nameFragment
+      ? hit(
+          5,
+          'name',
+          sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${likeContains(terms.nameFragment)}`,
+        )
+      : null,
     terms.postcodePrefix
       ? hit(
           2,

@@ -1,0 +1,3 @@
+CREATE INDEX "customers_full_name_trgm_idx" ON "customers" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "visits_open_engineer_date_idx" ON "visits" USING btree ("engineer_id","scheduled_date") WHERE "visits"."status" in ('scheduled', 'in_progress');--> statement-breakpoint
+CREATE INDEX "visits_open_serials_trgm_idx" ON "visits" USING gin ((upper("serials"::text || coalesce("other_serials"::text, ''))) gin_trgm_ops) WHERE "visits"."status" in ('scheduled', 'in_progress');
