@@ -51,8 +51,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(idempotencyPlugin);
   // Issue 9: API answers carry personal data; no browser or proxy keeps them unless a route
   // says otherwise by setting its own Cache-Control.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await app.register(authRoutes);

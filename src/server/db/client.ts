@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import {
+  PGlite,
+  types,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -119,6 +125,99 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
   };
 }
 
+// drizzle asks PGlite for timestamps, dates, intervals and their arrays as text by passing its
+// own parsers with every query, and PGlite then copies its whole table of some 320 parsers into a
+// new object for that query: about 120 µs of CPU per statement, more than the guard's SQL costs
+// itself. The client holds those parsers instead, drizzle's queries go through a view that no
+// longer sends them, and the raw handle.query/exec convert those columns back as PGlite's
+// defaults would, so both answer exactly as before (decision 089).
+const identity = (value: string) => value;
+/** Element type of each array type drizzle reads as text. */
+const textArrayElements: Record<number, number> = {
+  1231: 1700, // numeric[]
+  1115: types.TIMESTAMP,
+  1185: types.TIMESTAMPTZ,
+  1187: types.INTERVAL,
+  1182: types.DATE,
+};
+const textTypes: number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  ...Object.keys(textArrayElements).map(Number),
+];
+const textTypeSet = new Set(textTypes);
+type Parser = (value: string, typeId: number) => unknown;
+
+/** Makes the client answer drizzle's text types as text; answers the undo for raw results. */
+function textColumnsParsedByDefault(client: PGlite) {
+  const parsers = client.parsers as Record<number, Parser>;
+  const defaults: Record<number, Parser | undefined> = {};
+  for (const oid of textTypes) {
+    defaults[oid] = parsers[oid];
+    parsers[oid] = identity;
+  }
+  // PGlite's array parsers look their element parser up when called: now the text one.
+  const deep = (value: unknown, parse: Parser, oid: number): unknown =>
+    Array.isArray(value)
+      ? value.map((item) => deep(item, parse, oid))
+      : typeof value === 'string'
+        ? parse(value, oid)
+        : value;
+  const parse = (value: string, oid: number): unknown => {
+    const parser = defaults[oid];
+    if (!parser) return value;
+    const element = textArrayElements[oid];
+    const parsed = parser(value, oid);
+    const elementParser = element === undefined ? undefined : defaults[element];
+    return elementParser && parsers[element!] === identity
+      ? deep(parsed, elementParser, element!)
+      : parsed;
+  };
+  return (result: Results<Record<string, unknown>>): Record<string, unknown>[] => {
+    const columns = result.fields.filter((field) => textTypeSet.has(field.dataTypeID));
+    if (columns.length === 0) return result.rows;
+    for (const row of result.rows) {
+      for (const { name, dataTypeID } of columns) {
+        const value = row[name];
+        if (typeof value === 'string') row[name] = parse(value, dataTypeID);
+      }
+    }
+    return result.rows;
+  };
+}
+
+/** Options without drizzle's parsers when the client already answers those types as text. */
+function withoutTextParsers(options?: QueryOptions): QueryOptions | undefined {
+  const given = options?.parsers;
+  if (!given) return options;
+  for (const oid of Object.keys(given)) if (!textTypeSet.has(Number(oid))) return options;
+  const { parsers: _parsers, ...rest } = options;
+  return rest;
+}
+
+type Queryable = Pick<Transaction, 'query'>;
+
+/** The client as drizzle sees it: the same, minus the per-query parser copy. */
+function drizzleView<T extends Queryable & { transaction?: PGlite['transaction'] }>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'query') {
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(text, params, withoutTextParsers(options));
+      }
+      if (property === 'transaction' && target.transaction) {
+        const transaction = target.transaction.bind(target);
+        return <R>(callback: (tx: Transaction) => Promise<R>) =>
+          transaction((tx) => callback(drizzleView(tx)));
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const pgDir = dataDir ? path.join(dataDir, 'pg') : null;
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -130,17 +229,19 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema: tables }) as unknown as Database;
+  const asParsedByDefault = textColumnsParsedByDefault(client);
+  const db = drizzlePglite({ client: drizzleView(client), schema: tables }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
     query: async (text, values) => {
       const result = await client.query<Record<string, unknown>>(text, values as unknown[]);
-      return { rows: result.rows };
+      return { rows: asParsedByDefault(result) };
     },
     exec: async (text) => {
       const results = await client.exec(text);
-      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+      const last = results[results.length - 1];
+      return { rows: last ? asParsedByDefault(last as Results<Record<string, unknown>>) : [] };
     },
     // In this process: a notification arrives before the statement that committed it answers.
     listen: async (channel, onNotify) => {

@@ -42,12 +42,15 @@ export const maintenancePlugin = fp(async (app: FastifyInstance) => {
     return reply.header('cache-control', 'no-store').send(status);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!inMaintenance(maintenanceOf(app.deps.database))) return;
-    if (request.method === 'GET' && request.url.split('?')[0] === maintenanceStatusPath) return;
+  // Callback form: the check reads memory, so no request pays for a promise (decision 089).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!inMaintenance(maintenanceOf(app.deps.database))) return done();
+    if (request.method === 'GET' && request.url.split('?')[0] === maintenanceStatusPath)
+      return done();
     reply.header('retry-after', String(maintenanceRetryAfterSeconds));
     // RFC 9457 fields, and `message` as every other /api error carries it for the web client.
-    return reply
+    // (Sending from an onRequest hook ends the request there; `done` is then not called.)
+    reply
       .status(503)
       .type('application/problem+json')
       .send({
