@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, pairColumns, timePair } from './timing';
+import { fetchBody, pairColumns, timePair, stopHttpClient } from './timing';
 import { reportTargets, targetUnder, targetWithin } from './targets';
 
 const entryCount = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
@@ -180,6 +180,7 @@ async function main() {
     await migrate(handle);
     const { app, base, session } = await startBenchApp(handle, dataDir);
     await benchAudit(handle, base, session);
+    await stopHttpClient(); // its kept-alive connections would hold the close
     await app.close();
   } finally {
     await handle.close();

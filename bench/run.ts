@@ -24,7 +24,7 @@ import { benchSearch } from './search';
 import { cursorCodec } from '../src/server/db/keyset';
 import { loadConfig } from '../src/server/config';
 import { benchSessionSecret, guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, timeRounds } from './timing';
+import { fetchBody, timeRounds, stopHttpClient } from './timing';
 import { ms, reportTargets, target, targetUnder, targetWithin } from './targets';
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -366,6 +366,7 @@ async function main() {
     if (runs('audit')) await benchAudit(handle, base, session);
     if (runs('reports')) await benchReports(handle, base, session.headers, session.id);
     if (runs('stock')) await benchStock(handle, base, session);
+    await stopHttpClient(); // its kept-alive connections would hold the close
     await app.close();
   } finally {
     await handle.close();

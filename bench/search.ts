@@ -26,7 +26,7 @@ import { searchLimits } from '../src/shared/search/search.contracts';
 import { searchTerms } from '../src/shared/search/search-terms';
 import { bulkSeedOrders } from './orders-seed';
 import { guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, pairColumns, timePair } from './timing';
+import { fetchBody, pairColumns, timePair, stopHttpClient } from './timing';
 import { reportTargets, targetUnder } from './targets';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -234,6 +234,7 @@ async function main() {
     await bulkSeedOrders(handle, orderCount);
     const { app, base, session } = await startBenchApp(handle, dataDir);
     await benchSearch(handle, base, session, dataDir, orderCount);
+    await stopHttpClient(); // its kept-alive connections would hold the close
     await app.close();
   } finally {
     await handle.close();

@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { levelRows, movementRows } from '../src/server/modules/stock/stock.repository';
 import { guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, pairColumns, timePair } from './timing';
+import { fetchBody, pairColumns, timePair, stopHttpClient } from './timing';
 import { reportTargets, targetUnder, targetWithin } from './targets';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
@@ -370,6 +370,7 @@ async function main() {
     await migrate(handle);
     const { app, base, session } = await startBenchApp(handle, dataDir);
     await benchStock(handle, base, session);
+    await stopHttpClient(); // its kept-alive connections would hold the close
     await app.close();
   } finally {
     await handle.close();
