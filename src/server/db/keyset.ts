@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { maxPageOffset, pagingMessages } from '@shared/schema/paging.contracts';
 import { badRequest } from '../errors';
 import type { Database } from './client';
@@ -221,4 +222,46 @@ function planRows(explained: unknown): number {
   const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } }) : null;
   const rows = top?.Plan?.['Plan Rows'];
   return typeof rows === 'number' && Number.isFinite(rows) ? rows : 0;
+}
+
+/** A table a list pages: counted by its id, estimated by its name. */
+type ListedTable = PgTable & { id: AnyPgColumn };
+
+/**
+ * One page of a list by keyset and its total, read at once: what every back-office list answers.
+ * `fetch` reads the page as keysetPage describes; the total counts the table's rows in `where`.
+ */
+export async function listPage<Row extends { cursorKey: string }>(
+  db: Database,
+  paging: ListPaging,
+  list: { name: string; keys: readonly KeyColumn[]; table: ListedTable; where: SQL | undefined },
+  at: { pageSize: number; cursor?: string; page?: number },
+  fetch: Parameters<typeof keysetPage<Row>>[1],
+): Promise<{ rows: Row[]; nextCursor: string | null; prevCursor: string | null } & ListTotal> {
+  const [page, total] = await Promise.all([
+    keysetPage(
+      {
+        list: list.name,
+        codec: paging.codec,
+        keys: list.keys,
+        descending: true,
+        limit: at.pageSize,
+        cursor: at.cursor,
+        page: at.page,
+      },
+      fetch,
+    ),
+    countWithEstimate(db, {
+      rows: () =>
+        db
+          .select({ id: list.table.id })
+          .from(list.table as PgTable)
+          .where(list.where)
+          .$dynamic(),
+      table: getTableName(list.table),
+      filtered: list.where !== undefined,
+      exactCountLimit: paging.exactCountLimit,
+    }),
+  ]);
+  return { ...page, ...total };
 }

@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  countWithEstimate,
-  cursorKeyColumn,
-  keysetPage,
-  type KeyColumn,
-  type ListPaging,
-} from '../../db/keyset';
+import { cursorKeyColumn, type KeyColumn, type ListPaging, listPage } from '../../db/keyset';
 import { customers } from './customers.schema';
 import type { Customer, DuplicateMatch } from '@shared/customers/customers.contracts';
 import type { CustomerValidationStatus } from '@shared/orders/order-status';
@@ -181,34 +175,20 @@ export async function listCustomers(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   // Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
   const orderCount = sql<number>`(select count(*)::int from orders o2 where o2.customer_id = "customers"."id")`;
-  const [page, total] = await Promise.all([
-    keysetPage(
-      {
-        list: 'customers',
-        codec: paging.codec,
-        keys: customerKeys,
-        descending: true,
-        limit: query.pageSize,
-        cursor: query.cursor,
-        page: query.page,
-      },
-      (request) =>
-        db
-          .select({ customer: customers, orderCount, cursorKey: cursorKeyColumn(customerKeys) })
-          .from(customers)
-          .where(request.after ? and(where, request.after) : where)
-          .orderBy(...request.orderBy)
-          .limit(request.limit)
-          .offset(request.offset),
-    ),
-    countWithEstimate(db, {
-      rows: () => db.select({ id: customers.id }).from(customers).where(where).$dynamic(),
-      table: 'customers',
-      filtered: where !== undefined,
-      exactCountLimit: paging.exactCountLimit,
-    }),
-  ]);
-  return { ...page, ...total };
+  return listPage(
+    db,
+    paging,
+    { name: 'customers', keys: customerKeys, table: customers, where },
+    query,
+    (request) =>
+      db
+        .select({ customer: customers, orderCount, cursorKey: cursorKeyColumn(customerKeys) })
+        .from(customers)
+        .where(request.after ? and(where, request.after) : where)
+        .orderBy(...request.orderBy)
+        .limit(request.limit)
+        .offset(request.offset),
+  );
 }
 
 /** Marks the customer validated (the order's `validate` action), nothing else. */

@@ -3,13 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { SmsProviderError } from '../../adapters/sms/sms.adapter';
 import { setSmsOptOutByPhone } from '../customers/customers.service';
 import type { Database } from '../../db/client';
-import {
-  countWithEstimate,
-  cursorKeyColumn,
-  keysetPage,
-  type KeyColumn,
-  type ListPaging,
-} from '../../db/keyset';
+import { cursorKeyColumn, type KeyColumn, type ListPaging, listPage } from '../../db/keyset';
 import { inTransaction } from '../../db/transaction';
 import { publishEvent } from '../events/events.service';
 import { messages, type MessageChannel, type MessageRow } from './messages.schema';
@@ -236,36 +230,24 @@ export async function listMessages(db: Database, paging: ListPaging, rawQuery: L
     conditions.push(lt(messages.createdAt, end));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [page, total] = await Promise.all([
-    keysetPage(
-      {
-        list: 'messages',
-        codec: paging.codec,
-        keys: messageKeys,
-        descending: true,
-        limit: query.pageSize,
-        cursor: query.cursor,
-        page: query.page,
-      },
-      (request) =>
-        db
-          .select({ message: messages, cursorKey: cursorKeyColumn(messageKeys) })
-          .from(messages)
-          .where(request.after ? and(where, request.after) : where)
-          .orderBy(...request.orderBy)
-          .limit(request.limit)
-          .offset(request.offset),
-    ),
-    countWithEstimate(db, {
-      rows: () => db.select({ id: messages.id }).from(messages).where(where).$dynamic(),
-      table: 'messages',
-      filtered: where !== undefined,
-      exactCountLimit: paging.exactCountLimit,
-    }),
-  ]);
+  const page = await listPage(
+    db,
+    paging,
+    { name: 'messages', keys: messageKeys, table: messages, where },
+    query,
+    (request) =>
+      db
+        .select({ message: messages, cursorKey: cursorKeyColumn(messageKeys) })
+        .from(messages)
+        .where(request.after ? and(where, request.after) : where)
+        .orderBy(...request.orderBy)
+        .limit(request.limit)
+        .offset(request.offset),
+  );
   return {
     rows: page.rows.map((row) => row.message),
-    ...total,
+    total: page.total,
+    totalIsEstimate: page.totalIsEstimate,
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
     page: query.page,

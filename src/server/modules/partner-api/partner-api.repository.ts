@@ -2,13 +2,7 @@ import { and, desc, eq, gte, ilike, isNull, lt, lte, sql, type SQL } from 'drizz
 import type { z } from 'zod';
 import type { apiRequestLogQuery } from '@shared/partner-api/partner-api.contracts';
 import type { Database } from '../../db/client';
-import {
-  countWithEstimate,
-  cursorKeyColumn,
-  keysetPage,
-  type KeyColumn,
-  type ListPaging,
-} from '../../db/keyset';
+import { cursorKeyColumn, type KeyColumn, type ListPaging, listPage } from '../../db/keyset';
 import { partnerApiKeys, partnerApiRequests } from './partner-api.schema';
 
 // Drizzle queries of the partner API: its keys and its request log. The partners' names come
@@ -145,53 +139,39 @@ export async function listRequestLog(db: Database, paging: ListPaging, filters: 
     where.push(lt(partnerApiRequests.at, end));
   }
   const condition = where.length > 0 ? and(...where) : undefined;
-  const [page, total] = await Promise.all([
-    keysetPage(
-      {
-        list: 'partner-api-requests',
-        codec: paging.codec,
-        keys: requestKeys,
-        descending: true,
-        limit: filters.pageSize,
-        cursor: filters.cursor,
-        page: filters.page,
-      },
-      (request) =>
-        db
-          .select({
-            id: partnerApiRequests.id,
-            at: partnerApiRequests.at,
-            partnerId: partnerApiRequests.partnerId,
-            keyPrefix: partnerApiRequests.keyPrefix,
-            method: partnerApiRequests.method,
-            path: partnerApiRequests.path,
-            status: partnerApiRequests.status,
-            durationMs: partnerApiRequests.durationMs,
-            ip: partnerApiRequests.ip,
-            requestId: partnerApiRequests.requestId,
-            errorCode: partnerApiRequests.errorCode,
-            count: partnerApiRequests.count,
-            cursorKey: cursorKeyColumn(requestKeys),
-          })
-          .from(partnerApiRequests)
-          .where(request.after ? and(condition, request.after) : condition)
-          .orderBy(...request.orderBy)
-          .limit(request.limit)
-          .offset(request.offset),
-    ),
-    countWithEstimate(db, {
-      rows: () =>
-        db
-          .select({ id: partnerApiRequests.id })
-          .from(partnerApiRequests)
-          .where(condition)
-          .$dynamic(),
-      table: 'partner_api_requests',
-      filtered: condition !== undefined,
-      exactCountLimit: paging.exactCountLimit,
-    }),
-  ]);
-  return { ...page, ...total };
+  return listPage(
+    db,
+    paging,
+    {
+      name: 'partner-api-requests',
+      keys: requestKeys,
+      table: partnerApiRequests,
+      where: condition,
+    },
+    filters,
+    (request) =>
+      db
+        .select({
+          id: partnerApiRequests.id,
+          at: partnerApiRequests.at,
+          partnerId: partnerApiRequests.partnerId,
+          keyPrefix: partnerApiRequests.keyPrefix,
+          method: partnerApiRequests.method,
+          path: partnerApiRequests.path,
+          status: partnerApiRequests.status,
+          durationMs: partnerApiRequests.durationMs,
+          ip: partnerApiRequests.ip,
+          requestId: partnerApiRequests.requestId,
+          errorCode: partnerApiRequests.errorCode,
+          count: partnerApiRequests.count,
+          cursorKey: cursorKeyColumn(requestKeys),
+        })
+        .from(partnerApiRequests)
+        .where(request.after ? and(condition, request.after) : condition)
+        .orderBy(...request.orderBy)
+        .limit(request.limit)
+        .offset(request.offset),
+  );
 }
 
 /** Deletes log rows older than `before`; answers how many. */

@@ -1,12 +1,6 @@
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  countWithEstimate,
-  cursorKeyColumn,
-  keysetPage,
-  type KeyColumn,
-  type ListPaging,
-} from '../../db/keyset';
+import { cursorKeyColumn, type KeyColumn, type ListPaging, listPage } from '../../db/keyset';
 import {
   webhookAttempts,
   webhookDeliveries,
@@ -178,36 +172,22 @@ export async function listDeliveryRows(
   if (filter.partnerId) conditions.push(eq(webhookDeliveries.partnerId, filter.partnerId));
   if (filter.status) conditions.push(eq(webhookDeliveries.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [page, total] = await Promise.all([
-    keysetPage(
-      {
-        list: 'webhook-deliveries',
-        codec: paging.codec,
-        keys: deliveryKeys,
-        descending: true,
-        limit: at.pageSize,
-        cursor: at.cursor,
-        page: at.page,
-      },
-      (request) =>
-        db
-          .select({ ...deliveryColumns, cursorKey: cursorKeyColumn(deliveryKeys) })
-          .from(webhookDeliveries)
-          .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-          .where(request.after ? and(where, request.after) : where)
-          .orderBy(...request.orderBy)
-          .limit(request.limit)
-          .offset(request.offset),
-    ),
-    countWithEstimate(db, {
-      rows: () =>
-        db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where).$dynamic(),
-      table: 'webhook_deliveries',
-      filtered: where !== undefined,
-      exactCountLimit: paging.exactCountLimit,
-    }),
-  ]);
-  return { ...page, rows: page.rows.map(flatten), ...total };
+  const page = await listPage(
+    db,
+    paging,
+    { name: 'webhook-deliveries', keys: deliveryKeys, table: webhookDeliveries, where },
+    at,
+    (request) =>
+      db
+        .select({ ...deliveryColumns, cursorKey: cursorKeyColumn(deliveryKeys) })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(request.after ? and(where, request.after) : where)
+        .orderBy(...request.orderBy)
+        .limit(request.limit)
+        .offset(request.offset),
+  );
+  return { ...page, rows: page.rows.map(flatten) };
 }
 
 export async function findDeliveryRow(db: Database, id: string) {
