@@ -3,23 +3,10 @@ import type { z } from 'zod';
 import type { apiRequestLogQuery } from '@shared/partner-api/partner-api.contracts';
 import type { Database } from '../../db/client';
 import { cursorKeyColumn, type KeyColumn, type ListPaging, listPage } from '../../db/keyset';
-import { partnerApiKeys, partnerApiRequests } from './partner-api.schema';
+import { apiKeyColumns, partnerApiKeys, partnerApiRequests } from './partner-api.schema';
 
 // Drizzle queries of the partner API: its keys and its request log. The partners' names come
 // from the partners module; the settings row from the settings module.
-
-const keyColumns = {
-  id: partnerApiKeys.id,
-  partnerId: partnerApiKeys.partnerId,
-  name: partnerApiKeys.name,
-  prefix: partnerApiKeys.prefix,
-  scopes: partnerApiKeys.scopes,
-  allowedCidrs: partnerApiKeys.allowedCidrs,
-  createdAt: partnerApiKeys.createdAt,
-  lastUsedAt: partnerApiKeys.lastUsedAt,
-  lastUsedIp: partnerApiKeys.lastUsedIp,
-  revokedAt: partnerApiKeys.revokedAt,
-};
 
 export type ApiKeyRow = {
   id: string;
@@ -40,7 +27,10 @@ export async function insertApiKey(db: Database, values: typeof partnerApiKeys.$
 }
 
 export async function findApiKeyRowById(db: Database, id: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select(keyColumns).from(partnerApiKeys).where(eq(partnerApiKeys.id, id));
+  const [row] = await db
+    .select(apiKeyColumns)
+    .from(partnerApiKeys)
+    .where(eq(partnerApiKeys.id, id));
   return row;
 }
 
@@ -53,7 +43,7 @@ export async function listApiKeyRows(
   if (filters.partnerId) where.push(eq(partnerApiKeys.partnerId, filters.partnerId));
   if (!filters.includeRevoked) where.push(isNull(partnerApiKeys.revokedAt));
   return db
-    .select(keyColumns)
+    .select(apiKeyColumns)
     .from(partnerApiKeys)
     .where(and(...where))
     .orderBy(desc(partnerApiKeys.createdAt));

@@ -35,6 +35,20 @@ export const partnerApiKeys = pgTable(
 
 export type PartnerApiKeyRow = typeof partnerApiKeys.$inferSelect;
 
+/** A key as it is read back: every column but its hash. */
+export const apiKeyColumns = {
+  id: partnerApiKeys.id,
+  partnerId: partnerApiKeys.partnerId,
+  name: partnerApiKeys.name,
+  prefix: partnerApiKeys.prefix,
+  scopes: partnerApiKeys.scopes,
+  allowedCidrs: partnerApiKeys.allowedCidrs,
+  createdAt: partnerApiKeys.createdAt,
+  lastUsedAt: partnerApiKeys.lastUsedAt,
+  lastUsedIp: partnerApiKeys.lastUsedIp,
+  revokedAt: partnerApiKeys.revokedAt,
+};
+
 /**
  * One row per /api/v1 request (issue 14): kept for the retention setting, then pruned. Requests
  * made without a valid key (missing, malformed, unknown, revoked, throttled, blocked) share one

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { partnerApiKeys } from '../../partner-api/partner-api.schema';
+import { apiKeyColumns, partnerApiKeys } from '../../partner-api/partner-api.schema';
 import { partners } from '../../partners/partners.schema';
 
 // The caller of /api/v1 (issue 23, decision 088): the API key with this hash and its partner's
@@ -10,16 +10,7 @@ import { partners } from '../../partners/partners.schema';
 function callerQuery(db: Database) {
   return db
     .select({
-      id: partnerApiKeys.id,
-      partnerId: partnerApiKeys.partnerId,
-      name: partnerApiKeys.name,
-      prefix: partnerApiKeys.prefix,
-      scopes: partnerApiKeys.scopes,
-      allowedCidrs: partnerApiKeys.allowedCidrs,
-      createdAt: partnerApiKeys.createdAt,
-      lastUsedAt: partnerApiKeys.lastUsedAt,
-      lastUsedIp: partnerApiKeys.lastUsedIp,
-      revokedAt: partnerApiKeys.revokedAt,
+      ...apiKeyColumns,
       partnerName: partners.name,
       partnerActive: partners.active,
     })
