@@ -9,8 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, pairColumns, timePair, stopHttpClient } from './timing';
+import { guardQuery, startBenchApp, closeBenchApp } from './bench-app';
+import { fetchBody, pairColumns, timePair } from './timing';
 import { reportTargets, targetUnder, targetWithin } from './targets';
 
 const entryCount = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
@@ -180,8 +180,7 @@ async function main() {
     await migrate(handle);
     const { app, base, session } = await startBenchApp(handle, dataDir);
     await benchAudit(handle, base, session);
-    await stopHttpClient(); // its kept-alive connections would hold the close
-    await app.close();
+    await closeBenchApp(app);
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

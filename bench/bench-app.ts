@@ -8,6 +8,7 @@ import { createJobQueue } from '../src/server/jobs/queue';
 import { createSession, sessionCookieName } from '../src/server/modules/auth/session.service';
 import { sessionUserQuery } from '../src/server/modules/orders/projections/session-user.projection';
 import { createEventBus } from '../src/server/modules/events/events.service';
+import { stopHttpClient } from './timing';
 
 /** The bench app's secret: the order list's cursors are signed with it. */
 export const benchSessionSecret = 'bench-secret-bench-secret-bench-secret-0123';
@@ -46,6 +47,10 @@ export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
   // A part seeds for minutes between requests: the server must not close the kept-alive
   // connection meanwhile (the next fetch would reuse it as it closes: ECONNRESET).
   app.server.keepAliveTimeout = 60 * 60_000;
+  // Node times a kept-alive connection's next request from the end of the one before: after a
+  // seed longer than a minute it would answer 408 before reading the request.
+  app.server.headersTimeout = 60 * 60_000;
+  app.server.requestTimeout = 60 * 60_000;
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
@@ -63,4 +68,15 @@ export async function startBenchApp(handle: DatabaseHandle, dataDir: string) {
 export function guardQuery(handle: DatabaseHandle) {
   const { sql } = sessionUserQuery(handle.db).toSQL();
   return (sessionId: string) => handle.query(sql, [sessionId, 1]);
+}
+
+/**
+ * Ends a bench: the client thread (its kept-alive connections), then every connection still
+ * open to the app (the probes' own, kept alive for the hour the parts may take), then the app.
+ * Nothing is in flight by then; an idle connection left open would hold the close for an hour.
+ */
+export async function closeBenchApp(app: Awaited<ReturnType<typeof startBenchApp>>['app']) {
+  await stopHttpClient();
+  app.server.closeAllConnections();
+  await app.close();
 }

@@ -23,8 +23,8 @@ import { benchStock } from './stock';
 import { benchSearch } from './search';
 import { cursorCodec } from '../src/server/db/keyset';
 import { loadConfig } from '../src/server/config';
-import { benchSessionSecret, guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, timeRounds, stopHttpClient } from './timing';
+import { benchSessionSecret, guardQuery, startBenchApp, closeBenchApp } from './bench-app';
+import { fetchBody, timeRounds } from './timing';
 import { ms, reportTargets, target, targetUnder, targetWithin } from './targets';
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -79,18 +79,19 @@ const pageSql = (where: string, limitOffset: string) => `
    order by o.received_at desc, o.id desc`;
 
 async function countSql(handle: DatabaseHandle, where: string, values: unknown[]) {
-  const { rows } = await handle.query(
-    `select count(*)::int as n from (select id from orders o where ${where} limit ${exactCountLimit + 1}) counted`,
-    values,
-  );
-  if (Number(rows[0]!.n) <= exactCountLimit) return;
+  const bounded = `select count(*)::int from (select id from orders o where ${where} limit ${exactCountLimit + 1}) counted`;
+  // The whole table: one statement, counting only when the statistics do not already put it
+  // well over the threshold (decision 091).
   if (where === 'true') {
-    await handle.query(`select reltuples::bigint as n from pg_class where oid = to_regclass($1)`, [
-      'orders',
-    ]);
-  } else {
-    await handle.query(`explain (format json) (select id from orders o where ${where})`, values);
+    await handle.query(
+      `select case when stats.estimate > ${exactCountLimit * 2} then -1 else (${bounded}) end as n, stats.estimate
+         from (select coalesce((select reltuples::bigint from pg_class where oid = to_regclass('orders')), -1) as estimate) stats`,
+    );
+    return;
   }
+  const { rows } = await handle.query(`select (${bounded}) as n`, values);
+  if (Number(rows[0]!.n) <= exactCountLimit) return;
+  await handle.query(`explain (format json) (select id from orders o where ${where})`, values);
 }
 
 /** The list's statements: `where` may use $1…; a keyset position adds its own two values. */
@@ -366,8 +367,7 @@ async function main() {
     if (runs('audit')) await benchAudit(handle, base, session);
     if (runs('reports')) await benchReports(handle, base, session.headers, session.id);
     if (runs('stock')) await benchStock(handle, base, session);
-    await stopHttpClient(); // its kept-alive connections would hold the close
-    await app.close();
+    await closeBenchApp(app);
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

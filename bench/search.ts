@@ -25,8 +25,8 @@ import { openVisitsSince } from '../src/server/modules/search/search.service';
 import { searchLimits } from '../src/shared/search/search.contracts';
 import { searchTerms } from '../src/shared/search/search-terms';
 import { bulkSeedOrders } from './orders-seed';
-import { guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, pairColumns, timePair, stopHttpClient } from './timing';
+import { guardQuery, startBenchApp, closeBenchApp } from './bench-app';
+import { fetchBody, pairColumns, timePair } from './timing';
 import { reportTargets, targetUnder } from './targets';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -234,8 +234,7 @@ async function main() {
     await bulkSeedOrders(handle, orderCount);
     const { app, base, session } = await startBenchApp(handle, dataDir);
     await benchSearch(handle, base, session, dataDir, orderCount);
-    await stopHttpClient(); // its kept-alive connections would hold the close
-    await app.close();
+    await closeBenchApp(app);
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

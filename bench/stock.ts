@@ -13,8 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { levelRows, movementRows } from '../src/server/modules/stock/stock.repository';
-import { guardQuery, startBenchApp } from './bench-app';
-import { fetchBody, pairColumns, timePair, stopHttpClient } from './timing';
+import { guardQuery, startBenchApp, closeBenchApp } from './bench-app';
+import { fetchBody, pairColumns, timePair } from './timing';
 import { reportTargets, targetUnder, targetWithin } from './targets';
 
 const movementCount = Number(process.env.BENCH_STOCK_MOVEMENTS ?? 1_000_000);
@@ -370,8 +370,7 @@ async function main() {
     await migrate(handle);
     const { app, base, session } = await startBenchApp(handle, dataDir);
     await benchStock(handle, base, session);
-    await stopHttpClient(); // its kept-alive connections would hold the close
-    await app.close();
+    await closeBenchApp(app);
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

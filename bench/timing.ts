@@ -16,16 +16,28 @@ export function summary(samples: number[]): Timing {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
+/** What a timed function may answer: its own measure of the time it took (the HTTP client's). */
+export type Elapsed = { elapsedMs: number };
+const isElapsed = (value: unknown): value is Elapsed =>
+  typeof value === 'object' && value !== null && 'elapsedMs' in value;
+
 /**
- * `warmup` untimed rounds, then `count` timed ones; each round runs every function once, in
- * order. Answers each function's p50 and p95 under its own name.
+ * Untimed warm-up rounds, then `count` timed ones; each round runs every function once, in
+ * order. Answers each function's p50 and p95 under its own name. A function that answers
+ * `{ elapsedMs }` (an HTTP request timed by its client) is timed by that figure.
+ *
+ * The warm-up runs until `warmupMs` has passed and at least `warmup` rounds: a server that has
+ * been up a while runs its request path compiled by V8's optimising tiers, which takes a few
+ * hundred calls of each function; five rounds timed the interpreter (decision 090).
  */
 export async function timeRounds<K extends string>(
   work: Record<K, () => Promise<unknown>>,
-  { count, warmup = 5 }: { count: number; warmup?: number },
+  { count, warmup = 5, warmupMs = 1_500 }: { count: number; warmup?: number; warmupMs?: number },
 ): Promise<Record<K, Timing>> {
   const names = Object.keys(work) as K[];
-  for (let i = 0; i < warmup; i += 1) for (const name of names) await work[name]();
+  const warmStart = performance.now();
+  for (let i = 0; i < warmup || performance.now() - warmStart < warmupMs; i += 1)
+    for (const name of names) await work[name]();
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
     K,
     number[]
@@ -33,8 +45,8 @@ export async function timeRounds<K extends string>(
   for (let i = 0; i < count; i += 1) {
     for (const name of names) {
       const start = performance.now();
-      await work[name]();
-      samples[name].push(performance.now() - start);
+      const answer = await work[name]();
+      samples[name].push(isElapsed(answer) ? answer.elapsedMs : performance.now() - start);
     }
   }
   return Object.fromEntries(names.map((name) => [name, summary(samples[name])])) as Record<
@@ -54,14 +66,18 @@ export async function timePair(
 
 // The HTTP client runs in a worker thread (plain JavaScript), as a browser would be elsewhere:
 // sending the request and reading the answer do not take the app's event loop, so the time is
-// the server's work and the wire's, not the client's parsing too.
+// the server's work and the wire's, not the client's parsing too. It times each request itself,
+// from sending it to the answer's last byte, as a browser's network panel would: passing the
+// request and the answer between the threads is the bench's cost, not the server's.
 const clientSource = `
 const { parentPort } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
 parentPort.on('message', async ({ id, url, headers }) => {
   try {
+    const start = performance.now();
     const res = await fetch(url, { headers });
     await res.arrayBuffer();
-    parentPort.postMessage({ id, status: res.status });
+    parentPort.postMessage({ id, status: res.status, elapsedMs: performance.now() - start });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }
@@ -70,7 +86,7 @@ parentPort.on('message', async ({ id, url, headers }) => {
 
 let client: { worker: Worker; next: number; waiting: Map<number, (m: Answer) => void> } | null =
   null;
-type Answer = { id: number; status?: number; error?: string };
+type Answer = { id: number; status?: number; elapsedMs?: number; error?: string };
 
 function httpClient() {
   if (!client) {
@@ -93,8 +109,11 @@ export async function stopHttpClient() {
   await running?.worker.terminate();
 }
 
-/** A GET through HTTP from the client thread, its whole body read; throws on a failed request. */
-export async function fetchBody(url: string, headers: Record<string, string>) {
+/**
+ * A GET through HTTP from the client thread, its whole body read; answers the time it took as
+ * the client measured it. Throws on a failed request.
+ */
+export async function fetchBody(url: string, headers: Record<string, string>): Promise<Elapsed> {
   const { worker, waiting } = httpClient();
   const id = (client!.next += 1);
   const answer = await new Promise<Answer>((resolve) => {
@@ -102,6 +121,7 @@ export async function fetchBody(url: string, headers: Record<string, string>) {
     worker.postMessage({ id, url, headers });
   });
   if (answer.error) throw new Error(`GET ${url}: ${answer.error}`);
+  return { elapsedMs: answer.elapsedMs! };
 }
 
 /** The columns of a results table row for one timed pair. */

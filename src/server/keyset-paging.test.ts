@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createCustomer, createPartner } from '../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { countWithEstimate } from './db/keyset';
 import { messages } from './modules/messages/messages.schema';
+import { orders } from './modules/orders/orders.schema';
 import { partnerApiRequests } from './modules/partner-api/partner-api.schema';
 import { webhookDeliveries, webhookEndpoints } from './modules/webhooks/webhooks.schema';
 
@@ -200,6 +202,44 @@ describe('keyset paging of the back-office lists', () => {
       expect(all.total).toBeGreaterThan(exactCountLimit);
       const none = (await get(`/api/orders?partnerId=${randomUUID()}`)).json() as Page;
       expect(none).toMatchObject({ total: 0, totalIsEstimate: false });
+    });
+
+    it('takes a whole table the statistics put well over the threshold at their word', async () => {
+      // Decision 091: the statistics stand in for a table too big to count. Set here as
+      // ANALYZE would leave them on a table of a million orders, and as a stale low figure.
+      const setStatistics = (rows: number) =>
+        app.deps.database.query(
+          `update pg_class set reltuples = $1 where oid = 'orders'::regclass`,
+          [rows],
+        );
+      try {
+        await setStatistics(1_000_000);
+        const big = (await get('/api/orders')).json() as Page;
+        expect(big).toMatchObject({ total: 1_000_000, totalIsEstimate: true });
+        // A filtered list is still counted first: its estimate is the planner's.
+        const filtered = (await get(`/api/orders?partnerId=${randomUUID()}`)).json() as Page;
+        expect(filtered).toMatchObject({ total: 0, totalIsEstimate: false });
+
+        // Not counted at all: with a threshold above the table's true size, a count would be
+        // exact; the statistics say a million, so they answer.
+        const whole = () =>
+          countWithEstimate(db(), {
+            rows: () => db().select({ id: orders.id }).from(orders).$dynamic(),
+            table: 'orders',
+            filtered: false,
+            exactCountLimit: 100_000,
+          });
+        expect(await whole()).toEqual({ total: 1_000_000, totalIsEstimate: true });
+
+        // Statistics under twice the threshold are not trusted: the rows are counted, and the
+        // total is never below what was counted.
+        await setStatistics(3);
+        const counted = (await get('/api/orders')).json() as Page;
+        expect(counted).toMatchObject({ total: exactCountLimit + 1, totalIsEstimate: true });
+        expect((await whole()).totalIsEstimate).toBe(false);
+      } finally {
+        await app.deps.database.exec('analyze orders');
+      }
     });
   });
 

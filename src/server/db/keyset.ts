@@ -180,6 +180,10 @@ function rowsOf<T>(result: unknown): T[] {
  * How many rows a list has without scanning it: counted up to `exactCountLimit` (a count of a
  * `limit n + 1` subquery), and beyond it the planner's estimate, from `pg_class.reltuples` for a
  * whole table or from EXPLAIN's row estimate for a filtered one. Never below what was counted.
+ *
+ * A whole table the statistics already put at well over the threshold is not counted at all
+ * (decision 091): one statement reads `reltuples` and counts only when that is not the case, so
+ * the list everyone opens first costs a catalogue lookup rather than reading 10,001 index entries.
  */
 export async function countWithEstimate(
   db: Database,
@@ -192,28 +196,49 @@ export async function countWithEstimate(
     exactCountLimit: number;
   },
 ): Promise<ListTotal> {
-  const counted = rowsOf<{ n: number | string }>(
-    await db.execute(
-      sql`select count(*)::int as n from (${options.rows().limit(options.exactCountLimit + 1)}) as counted`,
-    ),
-  );
+  const bounded = sql`select count(*)::int from (${options.rows().limit(options.exactCountLimit + 1)}) as counted`;
+  if (!options.filtered)
+    return countWholeTable(db, options.table, bounded, options.exactCountLimit);
+  const counted = rowsOf<{ n: number | string }>(await db.execute(sql`select (${bounded}) as n`));
   const exact = Number(counted[0]?.n ?? 0);
   if (exact <= options.exactCountLimit) return { total: exact, totalIsEstimate: false };
-  let estimate = 0;
-  if (options.filtered) {
-    const plan = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`explain (format json) ${options.rows()}`),
-    );
-    estimate = planRows(plan[0] ? Object.values(plan[0])[0] : undefined);
-  } else {
-    const stats = rowsOf<{ n: number | string | null }>(
-      await db.execute(
-        sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${options.table})`,
-      ),
-    );
-    estimate = Number(stats[0]?.n ?? 0);
-  }
+  const plan = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`explain (format json) ${options.rows()}`),
+  );
+  const estimate = planRows(plan[0] ? Object.values(plan[0])[0] : undefined);
   return { total: Math.max(Math.round(estimate), exact), totalIsEstimate: true };
+}
+
+/**
+ * Statistics this far over the threshold are trusted without counting: `reltuples` lags behind
+ * the table (it is refreshed by ANALYZE, VACUUM and index builds), and a table that has shrunk
+ * since by more than half is counted again.
+ */
+const trustedEstimateFactor = 2;
+
+/**
+ * An unfiltered list's total in one statement: the table's `reltuples` (-1 when never analysed),
+ * and the bounded count only when that is not well over the threshold. PostgreSQL evaluates a
+ * CASE branch's subquery only when the branch is taken.
+ */
+async function countWholeTable(
+  db: Database,
+  table: string,
+  bounded: SQL,
+  exactCountLimit: number,
+): Promise<ListTotal> {
+  const trustedAbove = exactCountLimit * trustedEstimateFactor;
+  const rows = rowsOf<{ n: number | string; estimate: number | string | null }>(
+    await db.execute(sql`
+      select case when stats.estimate > ${trustedAbove} then -1 else (${bounded}) end as n,
+             stats.estimate
+        from (select coalesce((select reltuples::bigint from pg_class
+                                where oid = to_regclass(${table})), -1) as estimate) as stats`),
+  );
+  const exact = Number(rows[0]?.n ?? 0);
+  const estimate = Math.round(Number(rows[0]?.estimate ?? -1));
+  if (exact >= 0 && exact <= exactCountLimit) return { total: exact, totalIsEstimate: false };
+  return { total: Math.max(estimate, exact), totalIsEstimate: true };
 }
 
 /** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON), as either engine answers it. */

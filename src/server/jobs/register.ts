@@ -15,6 +15,7 @@ import {
   scheduledBackupJob,
 } from '../modules/backup/backup.service';
 import { sendLowStockEmail } from '../modules/stock/low-stock.service';
+import { embeddedUpkeepJob, upkeepEmbeddedDatabase } from '../db/embedded-upkeep';
 
 /** Days a handed-over domain event stays in the outbox (deliveries that failed stay longer). */
 export const domainEventRetentionDays = 30;
@@ -71,6 +72,12 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
       );
     else if (deleted.length > 0)
       deps.log.info({ deleted: deleted.length, examined }, 'swept stored files no row points to');
+  });
+  // Nightly, in UK time, on the embedded database only: what autovacuum does on a server.
+  await deps.queue.schedule(embeddedUpkeepJob, '45 3 * * *', async () => {
+    const started = Date.now();
+    if (await upkeepEmbeddedDatabase(deps.database))
+      deps.log.info({ ms: Date.now() - started }, 'vacuumed and analysed the embedded database');
   });
   // Backups (issue 21): "Back up now" runs as a job; every minute the daily schedule is checked.
   await deps.queue.register<{ runId: string }>(createBackupJob, async (data) => {
