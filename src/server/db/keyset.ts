@@ -210,9 +210,9 @@ export async function countWithEstimate(
 }
 
 /**
- * Statistics this far over the threshold are trusted without counting: `reltuples` lags behind
- * the table (it is refreshed by ANALYZE, VACUUM and index builds), and a table that has shrunk
- * since by more than half is counted again.
+ * Statistics this far over the threshold are trusted without counting. `reltuples` lags behind
+ * the table (ANALYZE, VACUUM and index builds refresh it): for a table they put at twice the
+ * threshold to be under it, it would have to have lost half its rows since.
  */
 const trustedEstimateFactor = 2;
 
