@@ -40,6 +40,22 @@ describe('Pagination of a list paged by cursor (decision 085)', () => {
     expect(screen.queryByText(/about/)).toBeNull();
   });
 
+  it('says how many there are, not "0–0 of 0", when there are none', () => {
+    render(
+      <Pagination
+        page={1}
+        pageSize={25}
+        total={0}
+        noun={orders}
+        hasNext={false}
+        hasPrevious={false}
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('0 orders')).toBeTruthy();
+    expect(screen.queryByText(/0–0/)).toBeNull();
+  });
+
   it('offers Next and Previous only where the server gave a cursor', async () => {
     const onPageChange = vi.fn();
     render(

@@ -5,7 +5,7 @@ import { Button } from './button';
 import { Select } from './select';
 
 /**
- * Previous/next with a summary ("x–y of z" unless given) and, optionally, the page size. A list
+ * Previous/next with a summary ("x–y of z", or just "0 orders" for none, unless given) and, optionally, the page size. A list
  * paged by cursor (decision 085) says whether there is a page either side (`hasNext`,
  * `hasPrevious`), and an estimated total reads "about 12,300" (`totalIsEstimate`).
  */
@@ -50,7 +50,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600" aria-live="polite">
-        {summary ?? `${first}–${last} of ${of}`}
+        {summary ?? (total === 0 && !totalIsEstimate ? of : `${first}–${last} of ${of}`)}
       </p>
       <div className="flex items-center gap-2">
         {pageSizes && onPageSizeChange && (
