@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { registerSyncStatusSource, usePendingSyncCount } from './sync-status';
 
@@ -8,14 +9,14 @@ function Count() {
 }
 
 describe('sync status', () => {
-  it('is null until an outbox registers, then follows its count', () => {
+  it('is null until an outbox registers, then follows its count', async () => {
     render(<Count />);
     expect(screen.getByText('no outbox')).toBeTruthy();
 
     let count = 2;
     const listeners = new Set<() => void>();
     let unregister = () => {};
-    act(() => {
+    await act(async () => {
       unregister = registerSyncStatusSource({
         getPendingCount: () => count,
         subscribe: (listener) => {
@@ -35,5 +36,33 @@ describe('sync status', () => {
     act(() => unregister());
     expect(screen.getByText('no outbox')).toBeTruthy();
     expect(listeners.size).toBe(0);
+  });
+
+  it('lets an outbox register while another component renders', async () => {
+    // The engineer app makes its outbox as it renders, beside the shell's indicator. Telling
+    // the indicator at once would update it in the middle of that render (React warns, and the
+    // test setup fails any test that logs an error).
+    let unregister = () => {};
+    function MakesItsOutbox() {
+      const [made] = useState(() => {
+        unregister = registerSyncStatusSource({
+          getPendingCount: () => 3,
+          subscribe: () => () => {},
+        });
+        return true;
+      });
+      return <p>{made ? 'outbox made' : ''}</p>;
+    }
+    const { rerender } = render(<Count />);
+    await act(async () => {
+      rerender(
+        <>
+          <Count />
+          <MakesItsOutbox />
+        </>,
+      );
+    });
+    expect(screen.getByText('3 waiting')).toBeTruthy();
+    act(() => unregister());
   });
 });

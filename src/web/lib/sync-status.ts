@@ -19,12 +19,16 @@ function notify() {
 
 let unsubscribeSource: (() => void) | null = null;
 
-/** Plugs an outbox in; answers a function that unplugs it. */
+/**
+ * Plugs an outbox in; answers a function that unplugs it. The shell hears of it a moment later:
+ * the engineer app makes its outbox while it renders, and telling the shell's indicator then
+ * would update one component in the middle of rendering another.
+ */
 export function registerSyncStatusSource(next: SyncStatusSource): () => void {
   unsubscribeSource?.();
   source = next;
   unsubscribeSource = next.subscribe(notify);
-  notify();
+  queueMicrotask(notify);
   return () => {
     if (source !== next) return;
     unsubscribeSource?.();
