@@ -92,15 +92,17 @@ export function workingDayIn(days: number): string {
 }
 
 /**
- * Books the engineer's first free morning from three working days on: the demo seed and other
- * specs hold some of their mornings, and a full one is refused (ENGINEER_FULL).
+ * Books the engineer's first free morning from eight days on: the demo seed and other specs hold
+ * some of their mornings, and a full one is refused (ENGINEER_FULL). Beyond the seven days the
+ * engineer's phone keeps, so that the specs that book through the board and then open the visit
+ * on the phone find room in that week.
  */
 async function scheduleWhereFree(
   contractor: APIRequestContext,
   orderId: string,
   engineerId: string,
 ) {
-  for (let days = 3; days < 60; days += 1) {
+  for (let days = 8; days < 60; days += 1) {
     const res = await contractor.post(`/api/orders/${orderId}/schedule`, {
       data: { engineerId, date: workingDayIn(days), slot: 'am' },
     });
@@ -113,7 +115,7 @@ async function scheduleWhereFree(
 /**
  * Takes an order from `received` to completed through the app's own API, as the demo back
  * office, contractor and engineer: validate, (`kitSteps`,) assign, accept, schedule the first
- * free morning three or more working days on, an early check-in with its reason, the whole record, complete.
+ * free morning eight or more days on, an early check-in with its reason, the whole record, complete.
  */
 export async function completeThroughApi(
   baseURL: string,
