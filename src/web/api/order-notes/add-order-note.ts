@@ -12,10 +12,17 @@ export function addOrderNote(orderId: string, body: CreateOrderNoteBody) {
   );
 }
 
+/**
+ * Adds a note, then refreshes the list without waiting for it: the caller's own `onSuccess`
+ * (the form clearing what it sent) runs at once, before the new note shows. Waiting for the list
+ * first would clear whatever the user began typing in the moment between the two.
+ */
 export function useAddOrderNote(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateOrderNoteBody) => addOrderNote(orderId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderNoteKeys.notes(orderId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderNoteKeys.notes(orderId) });
+    },
   });
 }
