@@ -224,7 +224,8 @@ async function benchOrders(
       sqlRatio: 1.3,
       sql: async (h) => {
         const id = ids[sqlIndex++ % ids.length]!;
-        // The endpoint reads the three at once, as here.
+        // The endpoint reads the five at once, as here (getOrderDetail): the order with its
+        // references, its visits, its events, its field serial flags and the customer's form.
         await Promise.all([
           h.query(
             `select o.*, c.*, p.name, jt.name, ct.id, ct.name, ct.contact_email, ct.contact_phone
@@ -239,6 +240,18 @@ async function benchOrders(
             [id],
           ),
           h.query(`select * from order_events where order_id = $1 order by created_at, id`, [id]),
+          h.query(
+            `select f.*, l.name from stock_field_serials f
+               left join stock_locations l on l.kind = 'van' and l.engineer_id = f.engineer_id
+              where f.status in ('open', 'resolved') and f.order_id = $1
+              order by f.created_at desc, f.id desc limit 500`,
+            [id],
+          ),
+          h.query(
+            `select id, order_id, link_id, answers, submitted_at from customer_form_submissions
+              where order_id = $1 order by submitted_at desc limit 1`,
+            [id],
+          ),
         ]);
       },
       reads: () => {
@@ -250,6 +263,8 @@ async function benchOrders(
             text: `select id from order_events where order_id = $1 order by created_at`,
             values: [id],
           },
+          { text: `select id from stock_field_serials where order_id = $1`, values: [id] },
+          { text: `select id from customer_form_submissions where order_id = $1`, values: [id] },
         ];
       },
     },

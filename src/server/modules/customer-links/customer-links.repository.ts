@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import {
   customerFormSubmissions,
   customerPhotos,
@@ -92,14 +93,20 @@ export async function countProofFailuresSince(db: Database, orderNumber: string,
   return row?.n ?? 0;
 }
 
-/** The latest customer form answers of an order, and its customer photos' ids. */
-export async function findLatestFormOfOrder(db: Database, orderId: string) {
-  const [submission] = await db
+// Every order detail reads it (most orders have none): prepared once per handle.
+const latestSubmissionStatement = preparedPerHandle((db) =>
+  db
     .select()
     .from(customerFormSubmissions)
-    .where(eq(customerFormSubmissions.orderId, orderId))
+    .where(eq(customerFormSubmissions.orderId, sql.placeholder('orderId')))
     .orderBy(desc(customerFormSubmissions.submittedAt))
-    .limit(1);
+    .limit(1)
+    .prepare('latest_form_of_order'),
+);
+
+/** The latest customer form answers of an order, and its customer photos' ids. */
+export async function findLatestFormOfOrder(db: Database, orderId: string) {
+  const [submission] = await latestSubmissionStatement(db).execute({ orderId });
   if (!submission) return null;
   const photos = await db
     .select({ id: customerPhotos.id })

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import { stockFieldSerials, stockLocations } from './stock.schema';
 
 // The serials the engineer app recorded on visits, as stock took them (issue 20).
@@ -45,13 +46,23 @@ export function fieldFlagRows(
   db: Database,
   filter: { status?: 'open' | 'resolved'; orderId?: string; limit?: number },
 ) {
-  const conditions: (SQL | undefined)[] = [
-    // Without a status: every row that was ever a flag, open or resolved.
-    filter.status
-      ? eq(stockFieldSerials.status, filter.status)
-      : inArray(stockFieldSerials.status, ['open', 'resolved']),
+  return flagRowsQuery(
+    db,
+    filter.status ? eq(stockFieldSerials.status, filter.status) : everFlagged,
     filter.orderId ? eq(stockFieldSerials.orderId, filter.orderId) : undefined,
-  ];
+    filter.limit ?? 500,
+  );
+}
+
+/** Without a status: every row that was ever a flag, open or resolved. */
+const everFlagged = inArray(stockFieldSerials.status, ['open', 'resolved']);
+
+function flagRowsQuery(
+  db: Database,
+  status: SQL,
+  order: SQL | undefined,
+  limit: number | Placeholder,
+) {
   return db
     .select({ flag: stockFieldSerials, van: stockLocations.name })
     .from(stockFieldSerials)
@@ -62,7 +73,22 @@ export function fieldFlagRows(
         eq(stockLocations.engineerId, stockFieldSerials.engineerId),
       ),
     )
-    .where(and(...conditions))
+    .where(and(status, order))
     .orderBy(desc(stockFieldSerials.createdAt), desc(stockFieldSerials.id))
-    .limit(filter.limit ?? 500);
+    .limit(limit);
+}
+
+// Every order detail in back office reads its flags: prepared once per handle.
+const orderFlagRowsStatement = preparedPerHandle((db) =>
+  flagRowsQuery(
+    db,
+    everFlagged,
+    eq(stockFieldSerials.orderId, sql.placeholder('orderId')),
+    500,
+  ).prepare('order_field_flags'),
+);
+
+/** An order's flags, open and resolved, newest first, with the van's name. */
+export function orderFieldFlagRows(db: Database, orderId: string) {
+  return orderFlagRowsStatement(db).execute({ orderId });
 }

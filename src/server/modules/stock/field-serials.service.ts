@@ -25,6 +25,7 @@ import { ensureVan } from './stock-locations.service';
 import {
   claimFieldSerial,
   fieldFlagRows,
+  orderFieldFlagRows,
   lockFieldSerial,
   updateFieldSerial,
   type FieldSerialRow,
@@ -208,15 +209,17 @@ export async function listFieldFlags(db: Database, query: z.output<typeof fieldF
     status: query.status === 'all' ? undefined : query.status,
     orderId: query.orderId,
   });
-  const numbers = await findOrderNumbers(db, [...new Set(rows.map((r) => r.flag.orderId))]);
-  return {
-    items: rows.map((r) => toFlag(r.flag, r.van, numbers.get(r.flag.orderId) ?? null)),
-  };
+  return { items: await toFlags(db, rows) };
 }
 
 /** The order's flags, open and resolved, for its detail page. */
 export async function fieldFlagsOfOrder(db: Database, orderId: string) {
-  return (await listFieldFlags(db, { status: 'all', orderId })).items;
+  return toFlags(db, await orderFieldFlagRows(db, orderId));
+}
+
+async function toFlags(db: Database, rows: Awaited<ReturnType<typeof fieldFlagRows>>) {
+  const numbers = await findOrderNumbers(db, [...new Set(rows.map((r) => r.flag.orderId))]);
+  return rows.map((r) => toFlag(r.flag, r.van, numbers.get(r.flag.orderId) ?? null));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import {
   stockJobTypeKit,
   stockLevels,
@@ -460,16 +461,11 @@ function serialRowQuery(db: Database) {
     .where(eq(stockSerials.serial, sql.placeholder('serial')))
     .prepare('find_serial');
 }
-const serialRowQueries = new WeakMap<Database, ReturnType<typeof serialRowQuery>>();
+const serialRowStatement = preparedPerHandle(serialRowQuery);
 
 /** A serial with its product's SKU and its location, by its text (prepared once per handle). */
 export async function findSerialRow(db: Database, serial: string) {
-  let query = serialRowQueries.get(db);
-  if (!query) {
-    query = serialRowQuery(db);
-    serialRowQueries.set(db, query);
-  }
-  const [row] = await query.execute({ serial });
+  const [row] = await serialRowStatement(db).execute({ serial });
   return row ?? null;
 }
 

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import { users, type NewUserRow, type UserRow } from './users.schema';
 import { normaliseUkMobile } from '@shared/uk-mobile';
 import type { listUsersQuerySchema } from '@shared/users/users.contracts';
@@ -101,7 +102,7 @@ function userNamesQuery(db: Database) {
     .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('user_names');
 }
-const userNamesQueries = new WeakMap<Database, ReturnType<typeof userNamesQuery>>();
+const userNamesStatement = preparedPerHandle(userNamesQuery);
 
 /** The names of these users (null for one without a name), one statement prepared per handle. */
 export async function findUserNames(
@@ -109,12 +110,7 @@ export async function findUserNames(
   ids: readonly string[],
 ): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
-  let query = userNamesQueries.get(db);
-  if (!query) {
-    query = userNamesQuery(db);
-    userNamesQueries.set(db, query);
-  }
-  const rows = await query.execute({ ids: [...new Set(ids)] });
+  const rows = await userNamesStatement(db).execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
+import { preparedPerHandle } from '../../../db/prepared';
 import { contractors } from '../../contractors/contractors.schema';
 import { customers } from '../../customers/customers.schema';
 import { jobTypes } from '../../job-types/job-types.schema';
@@ -62,15 +63,7 @@ function buildDetailQueries(db: Database) {
 
 // The detail is the hottest read: its three statements are prepared once per database handle
 // (drizzle otherwise re-plans each call; the bench measured ~0.3 ms a statement on PGlite).
-const detailQueries = new WeakMap<Database, ReturnType<typeof buildDetailQueries>>();
-function detailQueriesFor(db: Database) {
-  let queries = detailQueries.get(db);
-  if (!queries) {
-    queries = buildDetailQueries(db);
-    detailQueries.set(db, queries);
-  }
-  return queries;
-}
+const detailQueriesFor = preparedPerHandle(buildDetailQueries);
 
 export async function findOrderWithRefs(db: Database, id: string) {
   const rows = await detailQueriesFor(db).order.execute({ id });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { preparedPerHandle } from '../../../db/prepared';
 import { apiKeyColumns, partnerApiKeys } from '../../partner-api/partner-api.schema';
 import { partners } from '../../partners/partners.schema';
 
@@ -21,7 +22,7 @@ function callerQuery(db: Database) {
     .prepare('partner_api_caller');
 }
 
-const prepared = new WeakMap<Database, ReturnType<typeof callerQuery>>();
+const callerStatement = preparedPerHandle(callerQuery);
 
 export type PartnerApiCallerRow = Awaited<
   ReturnType<ReturnType<typeof callerQuery>['execute']>
@@ -32,10 +33,5 @@ export async function findPartnerApiCaller(
   db: Database,
   hash: string,
 ): Promise<PartnerApiCallerRow | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = callerQuery(db);
-    prepared.set(db, query);
-  }
-  return (await query.execute({ hash }))[0] ?? null;
+  return (await callerStatement(db).execute({ hash }))[0] ?? null;
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { preparedPerHandle } from '../../../db/prepared';
 import { sessions } from '../../auth/sessions.schema';
 import { users } from '../../users/users.schema';
 
@@ -31,20 +32,18 @@ export function sessionUserQuery(db: Database) {
     .limit(1);
 }
 
-const prepared = new WeakMap<Database, ReturnType<typeof prepare>>();
-const prepare = (db: Database) => sessionUserQuery(db).prepare('load_session_user');
+const sessionUserStatement = preparedPerHandle((db) =>
+  sessionUserQuery(db).prepare('load_session_user'),
+);
 
-export type SessionWithUser = Awaited<ReturnType<ReturnType<typeof prepare>['execute']>>[number];
+export type SessionWithUser = Awaited<
+  ReturnType<ReturnType<typeof sessionUserStatement>['execute']>
+>[number];
 
 /** The session with this id (the cookie token's hash) and its user, or null. */
 export async function findSessionWithUser(
   db: Database,
   sessionId: string,
 ): Promise<SessionWithUser | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepare(db);
-    prepared.set(db, query);
-  }
-  return (await query.execute({ id: sessionId }))[0] ?? null;
+  return (await sessionUserStatement(db).execute({ id: sessionId }))[0] ?? null;
 }
