@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedPerHandle } from '../../db/prepared';
 import { stockFieldSerials, stockLocations } from './stock.schema';
@@ -57,12 +57,7 @@ export function fieldFlagRows(
 /** Without a status: every row that was ever a flag, open or resolved. */
 const everFlagged = inArray(stockFieldSerials.status, ['open', 'resolved']);
 
-function flagRowsQuery(
-  db: Database,
-  status: SQL,
-  order: SQL | undefined,
-  limit: number | Placeholder,
-) {
+function flagRowsQuery(db: Database, status: SQL, order: SQL | undefined, limit: number) {
   return db
     .select({ flag: stockFieldSerials, van: stockLocations.name })
     .from(stockFieldSerials)
