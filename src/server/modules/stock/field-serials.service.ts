@@ -25,8 +25,8 @@ import { ensureVan } from './stock-locations.service';
 import {
   claimFieldSerial,
   fieldFlagRows,
-  orderFieldFlagRows,
   lockFieldSerial,
+  orderFieldFlagRows,
   updateFieldSerial,
   type FieldSerialRow,
 } from './field-serials.repository';

@@ -6,6 +6,21 @@ import { cursorStep } from '@web/lib/cursor-paging';
 
 const orders = { one: 'order', many: 'orders' };
 
+/** A list whose rows all fit on its first page, counted exactly. */
+function renderOnePage(total: number) {
+  render(
+    <Pagination
+      page={1}
+      pageSize={25}
+      total={total}
+      noun={orders}
+      hasNext={false}
+      hasPrevious={false}
+      onPageChange={() => {}}
+    />,
+  );
+}
+
 describe('Pagination of a list paged by cursor (decision 085)', () => {
   it('says "about" when the total is the database’s estimate', () => {
     render(
@@ -25,33 +40,13 @@ describe('Pagination of a list paged by cursor (decision 085)', () => {
   });
 
   it('gives the exact count when it was counted', () => {
-    render(
-      <Pagination
-        page={1}
-        pageSize={25}
-        total={12}
-        noun={orders}
-        hasNext={false}
-        hasPrevious={false}
-        onPageChange={() => {}}
-      />,
-    );
+    renderOnePage(12);
     expect(screen.getByText('1–12 of 12 orders')).toBeTruthy();
     expect(screen.queryByText(/about/)).toBeNull();
   });
 
   it('says how many there are, not "0–0 of 0", when there are none', () => {
-    render(
-      <Pagination
-        page={1}
-        pageSize={25}
-        total={0}
-        noun={orders}
-        hasNext={false}
-        hasPrevious={false}
-        onPageChange={() => {}}
-      />,
-    );
+    renderOnePage(0);
     expect(screen.getByText('0 orders')).toBeTruthy();
     expect(screen.queryByText(/0–0/)).toBeNull();
   });

@@ -5,9 +5,10 @@ import { Button } from './button';
 import { Select } from './select';
 
 /**
- * Previous/next with a summary ("x–y of z", or just "0 orders" for none, unless given) and, optionally, the page size. A list
- * paged by cursor (decision 085) says whether there is a page either side (`hasNext`,
- * `hasPrevious`), and an estimated total reads "about 12,300" (`totalIsEstimate`).
+ * Previous/next with a summary ("x–y of z", or just "0 orders" for none, unless given) and,
+ * optionally, the page size. A list paged by cursor (decision 085) says whether there is a page
+ * either side (`hasNext`, `hasPrevious`), and an estimated total reads "about 12,300"
+ * (`totalIsEstimate`).
  */
 export function Pagination({
   page,
