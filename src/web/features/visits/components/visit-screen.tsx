@@ -75,7 +75,7 @@ export function VisitScreen({
       <div className="grid gap-1">
         <Link
           href="/engineer"
-          className="inline-flex min-h-6 items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          className="inline-flex min-h-6 items-center gap-1 justify-self-start text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
           My visits
