@@ -334,7 +334,7 @@ export async function searchSerials(db: Database, q: string) {
 export async function serialHistory(db: Database, serial: string) {
   const row = await findSerialRow(db, serial);
   if (!row) throw notFound(stockMessages.serialUnknown([serial]));
-  const history = await serialMovementRows(db, row.serial.id);
+  const history = await serialMovementRows(db, { ...row.serial, sku: row.sku });
   const orderIds = [row.serial.orderId, ...history.map((m) => m.orderId)];
   const numbers = await findOrderNumbers(db, [
     ...new Set(orderIds.filter((id): id is string => !!id)),
