@@ -102,9 +102,19 @@ export function listLocationRows(db: Database, contractorId?: string) {
     .orderBy(asc(stockLocations.kind), asc(stockLocations.name));
 }
 
+// Locations by id: every movement's checks and a serial's history read them, prepared once per
+// handle (decision 077).
+const locationsByIdStatement = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(stockLocations)
+    .where(sql`${stockLocations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('stock_locations_by_id'),
+);
+
 export async function findLocationRows(db: Database, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select().from(stockLocations).where(inArray(stockLocations.id, ids));
+  return locationsByIdStatement(db).execute({ ids });
 }
 
 export async function insertLocation(db: Database, row: typeof stockLocations.$inferInsert) {
@@ -440,17 +450,9 @@ const serialMovementStatement = preparedPerHandle((db) =>
     .prepare('serial_movements'),
 );
 
-const locationLabelStatement = preparedPerHandle((db) =>
-  db
-    .select({ id: stockLocations.id, kind: stockLocations.kind, name: stockLocations.name })
-    .from(stockLocations)
-    .where(sql`${stockLocations.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('location_labels'),
-);
-
 /**
  * The movements of one serial, oldest first, as movementRows answers them: the statement behind
- * a serial's history (two statements, each prepared once per database handle).
+ * a serial's history (its movements, then findLocationRows: each prepared once per handle).
  */
 export async function serialMovementRows(
   db: Database,
@@ -462,8 +464,7 @@ export async function serialMovementRows(
     if (row.fromLocationId) ids.add(row.fromLocationId);
     if (row.toLocationId) ids.add(row.toLocationId);
   }
-  const locations =
-    ids.size === 0 ? [] : await locationLabelStatement(db).execute({ ids: [...ids] });
+  const locations = await findLocationRows(db, [...ids]);
   const byId = new Map(locations.map((location) => [location.id, location]));
   // Each field named: object spread over a wide row is a slow path in V8.
   return rows.map((row) => {
