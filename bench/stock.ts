@@ -274,10 +274,9 @@ const serialSql = `select "stock_serials"."id", "stock_serials"."serial", "stock
   from "stock_serials" inner join "stock_products" on "stock_products"."id" = "stock_serials"."product_id"
   left join "stock_locations" on "stock_locations"."id" = "stock_serials"."location_id"
   where "stock_serials"."serial" = $1`;
-// Its movements as serialMovementRows reads them, then the locations they name (findLocationRows).
-const serialMovementsSql = `select "id", "seq", "batch_id", "kind", "product_id", "quantity",
-    "from_location_id", "to_location_id", "order_id", "visit_id", "supplier", "delivery_note",
-    "reason", "actor_name", "created_at"
+// Its steps as serialStepRows reads them, then the locations they name (findLocationRows).
+const serialStepsSql = `select "id", "batch_id", "kind", "from_location_id", "to_location_id",
+    "order_id", "visit_id", "supplier", "delivery_note", "reason", "actor_name", "created_at"
   from "stock_movements" where "stock_movements"."serial_id" = $1 order by "stock_movements"."seq" asc`;
 const locationLabelsSql = `select "id", "kind", "name", "contractor_id", "engineer_id", "active", "created_at"
   from "stock_locations" where "stock_locations"."id" = any($1::uuid[])`;
@@ -317,7 +316,7 @@ export async function benchStock(
   if (process.env.BENCH_STOCK_EXPLAIN) {
     for (const { sql: text, params } of [
       levels,
-      { sql: serialMovementsSql, params: [serialId] },
+      { sql: serialStepsSql, params: [serialId] },
       { sql: locationLabelsSql, params: [historyLocations] },
     ]) {
       const plan = await q(`explain analyze ${text}`, params);
@@ -338,7 +337,7 @@ export async function benchStock(
       // (no order on them, so no order numbers nor swap lookups).
       sql: async () => {
         await q(serialSql, [hotSerial]);
-        await q(serialMovementsSql, [serialId]);
+        await q(serialStepsSql, [serialId]);
         await q(locationLabelsSql, [historyLocations]);
       },
     },

@@ -347,11 +347,17 @@ export const serialSchema = z.object({
 });
 export const serialSearchResponse = z.object({ items: z.array(serialSchema) });
 export const serialParams = z.object({ serial: serialText });
-/** A step of a serial's history: its order's number, and whether it was part of a swap. */
-export const serialHistoryEntry = movementSchema.extend({
-  orderNumber: z.string().nullable(),
-  swap: z.boolean(),
-});
+/**
+ * A step of a serial's history: the movement without what the serial says once above its steps
+ * (its product, SKU and text; one unit each time), with its order's number and whether it was
+ * part of a swap.
+ */
+export const serialHistoryEntry = movementSchema
+  .omit({ batchId: true, productId: true, sku: true, quantity: true, serial: true })
+  .extend({
+    orderNumber: z.string().nullable(),
+    swap: z.boolean(),
+  });
 export type SerialHistoryEntry = z.infer<typeof serialHistoryEntry>;
 export const serialHistoryResponse = z.object({
   serial: serialSchema.extend({ orderNumber: z.string().nullable() }),

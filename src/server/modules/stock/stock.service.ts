@@ -4,6 +4,7 @@ import {
   type MovementKind,
   type Product,
   type StockCategory,
+  type SerialHistory,
   type SerialStatus,
 } from '@shared/stock/stock.contracts';
 import type { z } from 'zod';
@@ -32,7 +33,7 @@ import {
   listLocationRows,
   listProductRows,
   movementRows,
-  serialMovementRows,
+  serialStepRows,
   replaceKitRows,
   findSerialRow,
   searchSerialRows,
@@ -331,11 +332,11 @@ export async function searchSerials(db: Database, q: string) {
  * A serial and every movement it made, oldest first, with who and when, the number of the order
  * each step belongs to, and which steps were a swap (a batch that took a faulty serial out).
  */
-export async function serialHistory(db: Database, serial: string) {
+export async function serialHistory(db: Database, serial: string): Promise<SerialHistory> {
   const row = await findSerialRow(db, serial);
   if (!row) throw notFound(stockMessages.serialUnknown([serial]));
-  const history = await serialMovementRows(db, { ...row.serial, sku: row.sku });
-  const orderIds = [row.serial.orderId, ...history.map((m) => m.orderId)];
+  const { steps, locations } = await serialStepRows(db, row.serial.id);
+  const orderIds = [row.serial.orderId, ...steps.map((step) => step.orderId)];
   const numbers = await findOrderNumbers(db, [
     ...new Set(orderIds.filter((id): id is string => !!id)),
   ]);
@@ -343,17 +344,31 @@ export async function serialHistory(db: Database, serial: string) {
   const swapBatches = new Set(
     await swapBatchIds(
       db,
-      history.filter((m) => m.orderId).map((m) => m.batchId),
+      steps.filter((step) => step.orderId).map((step) => step.batchId),
     ),
   );
+  const labels = new Map([...locations].map(([id, location]) => [id, locationLabel(location)]));
+  const labelAt = (id: string | null) => (id ? (labels.get(id) ?? null) : null);
   return {
     serial: { ...toSerial(row), orderNumber: numberOf(row.serial.orderId) },
-    history: history.map((m) =>
-      Object.assign(toMovement(m), {
-        orderNumber: numberOf(m.orderId),
-        swap: swapBatches.has(m.batchId),
-      }),
-    ),
+    // Each field named: object spread over a wide row is a slow path in V8.
+    history: steps.map((step) => ({
+      id: step.id,
+      kind: step.kind as MovementKind,
+      from: labelAt(step.fromLocationId),
+      to: labelAt(step.toLocationId),
+      fromLocationId: step.fromLocationId,
+      toLocationId: step.toLocationId,
+      orderId: step.orderId,
+      orderNumber: numberOf(step.orderId),
+      visitId: step.visitId,
+      supplier: step.supplier,
+      deliveryNote: step.deliveryNote,
+      reason: step.reason,
+      swap: swapBatches.has(step.batchId),
+      by: step.actorName,
+      at: step.createdAt.toISOString(),
+    })),
   };
 }
 

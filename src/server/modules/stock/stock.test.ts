@@ -436,6 +436,24 @@ describe('stock API', () => {
         ['mark_faulty', 'Bea Office'],
         ['return', 'Bea Office'],
       ]);
+      // A step says nothing the serial says once above its steps (product, SKU, serial text).
+      expect(history.json().history[0]).toEqual({
+        id: expect.any(String),
+        kind: 'receive',
+        from: null,
+        to: 'Warehouse: Exeter',
+        fromLocationId: null,
+        toLocationId: warehouse.id,
+        orderId: null,
+        orderNumber: null,
+        visitId: null,
+        supplier: expect.any(String),
+        deliveryNote: expect.any(String),
+        reason: null,
+        swap: false,
+        by: 'Bea Office',
+        at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
       expect((await call('GET', '/api/stock/serials/NOPE-0/history')).statusCode).toBe(404);
     });
 
