@@ -46,6 +46,12 @@ test('the security audit filters, pages, shows changes without personal data, an
   await page.getByLabel('Target type').fill('customer');
   await page.getByLabel('Target ID').fill(customerId);
   await page.getByLabel('Action').selectOption('customer.updated');
+  // The filters apply after a pause in typing; the CSV link carries them once they have, and until
+  // then the rows are the whole log's (its newest are these same edits, so they look alike).
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    `/api/audit/export.csv?action=customer.updated&targetType=customer&targetId=${customerId}`,
+  );
   const table = page.getByRole('table', { name: 'Audit log' });
   // The newest edit first, in words.
   // A customer's notes are personal data: the log says they changed, never what they said.

@@ -146,6 +146,32 @@ describe('Security Audit page', () => {
     );
   });
 
+  it('while new filters load, keeps the old rows without calling them all, then pages the new', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubApi({
+      'GET /api/audit': async ({ url }) => {
+        if (!url.includes('ip=')) return { body: { items: [entry(1)], nextCursor: null } };
+        await held;
+        return { body: { items: [entry(5)], nextCursor: 'next' } };
+      },
+      'GET /api/audit/charts': () => ({
+        body: { interval: 'day', from: '2026-01-09', to: '2026-01-10', buckets },
+      }),
+      'GET /api/users': () => ({ body: { users: [], total: 0, page: 1, pageSize: 200 } }),
+    });
+    renderPage(<AuditPage />);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await screen.findByText('Showing 1 entry, newest first (all of them).');
+    await userEvent.type(screen.getByLabelText('IP address'), '198.51.100.7');
+    await screen.findByText('Showing 1 entry, newest first.');
+    within(table).getByText('User: Person 1');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    release();
+    await within(table).findByText('User: Person 5');
+    await screen.findByRole('button', { name: 'Load more' });
+  });
+
   it('shows the server’s message when the filters are refused', async () => {
     stubApi({
       'GET /api/audit': () => ({

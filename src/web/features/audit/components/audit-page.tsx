@@ -220,7 +220,10 @@ function AuditEntries({ filters }: { filters: AuditFilters }) {
         <p className="text-sm text-slate-600" aria-live="polite">
           {entries.length === 0
             ? ''
-            : `Showing ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, newest first${log.hasNextPage ? '' : ' (all of them)'}.`}
+            : `Showing ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, newest first${
+                // While new filters load, the rows are still the old filters': not "all" of anything.
+                log.hasNextPage || log.isPlaceholderData ? '' : ' (all of them)'
+              }.`}
         </p>
         {log.hasNextPage && (
           <Button
