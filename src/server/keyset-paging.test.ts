@@ -145,6 +145,49 @@ describe('keyset paging of the back-office lists', () => {
       );
     });
 
+    it('answers each request its own values where lists share a prepared shape (decision 096)', async () => {
+      const other = (await createPartner(app)).id;
+      const others: string[] = [];
+      for (let i = 0; i < 3; i++)
+        others.push((await buildOrder(app, { partnerId: other, status: 'validated' })).id);
+      const idsOf = async (url: string) =>
+        ((await get(url)).json().items as Item[]).map((item) => item.id).sort();
+      // One shape (a partner, some statuses), other values: each its own orders.
+      expect(await idsOf(`/api/orders?partnerId=${other}&status=validated`)).toEqual(
+        [...others].sort(),
+      );
+      // The twelve above: the even ones received, the odd ones validated.
+      const received = original.filter((_, i) => i % 2 === 0);
+      const mine = await idsOf(`/api/orders?partnerId=${partnerId}&status=received&pageSize=100`);
+      expect(mine).toEqual(expect.arrayContaining(received));
+      expect(
+        mine.some((id) => others.includes(id) || (original.includes(id) && !received.includes(id))),
+      ).toBe(false);
+      const both = await idsOf(
+        `/api/orders?partnerId=${partnerId}&status=received&status=validated&pageSize=100`,
+      );
+      expect(both).toEqual(expect.arrayContaining(original));
+      expect(both.some((id) => others.includes(id))).toBe(false);
+      expect(await idsOf(`/api/orders?partnerId=${other}&status=received`)).toEqual([]);
+      // The page after a cursor: the same shape for both partners, each after its own row.
+      const firstOf = async (id: string) =>
+        (await get(`/api/orders?partnerId=${id}&pageSize=2`)).json() as Page & {
+          items: Item[];
+        };
+      const [mineFirst, othersFirst] = [await firstOf(partnerId), await firstOf(other)];
+      const after = async (id: string, cursor: string) =>
+        (
+          (await get(withCursor(`/api/orders?partnerId=${id}&pageSize=2`, cursor))).json()
+            .items as Item[]
+        ).map((item) => item.id);
+      const othersNext = await after(other, othersFirst.nextCursor!);
+      expect(othersNext).toHaveLength(1);
+      expect(others).toContain(othersNext[0]);
+      const mineNext = await after(partnerId, mineFirst.nextCursor!);
+      expect(mineNext).toHaveLength(2);
+      expect(mineNext.some((id) => others.includes(id))).toBe(false);
+    });
+
     it('refuses a tampered, garbled or borrowed cursor with 400', async () => {
       const url = `/api/orders?partnerId=${partnerId}&pageSize=5`;
       const first = (await get(url)).json() as Page;

@@ -1,5 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { asc, desc, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  asc,
+  desc,
+  getTableName,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { maxPageOffset, pagingMessages } from '@shared/schema/paging.contracts';
 import { badRequest } from '../errors';
@@ -13,6 +21,7 @@ import type { Database } from './client';
 /** One value of a sort key, as text (timestamps keep their microseconds). */
 export type KeyValue = string | null;
 export type Cursor = { direction: 'after' | 'before'; key: KeyValue[] };
+export type KeysetOperator = '<' | '>';
 
 /** One column of a sort key: its expression and the SQL type its text value is cast back to. */
 export type KeyColumn = {
@@ -91,8 +100,15 @@ export function cursorKeyColumn(keys: readonly KeyColumn[]) {
   )})::text`;
 }
 
-/** `(a, b) < ($1, $2)`: the rows after (or before) a key in a list sorted by these columns. */
-function keysetCondition(keys: readonly KeyColumn[], values: KeyValue[], operator: '<' | '>') {
+/**
+ * `(a, b) < ($1, $2)`: the rows after (or before) a key in a list sorted by these columns. The
+ * values are the key's, or placeholders for a statement prepared once (the order list).
+ */
+export function keysetCondition(
+  keys: readonly KeyColumn[],
+  values: readonly (KeyValue | Placeholder)[],
+  operator: KeysetOperator,
+) {
   const columns = sql.join(
     keys.map((key) => sql`${key.sql}`),
     sql`, `,
@@ -139,6 +155,9 @@ export async function keysetPage<Row extends { cursorKey: string }>(
     orderBy: SQL[];
     limit: number;
     offset: number;
+    /** What `after` and `orderBy` are made of, for a list that prepares its statement. */
+    descending: boolean;
+    position: { key: KeyValue[]; operator: KeysetOperator } | undefined;
   }) => Promise<Row[]>,
 ): Promise<{ rows: Row[]; nextCursor: string | null; prevCursor: string | null }> {
   const { codec, keys, list, limit } = request;
@@ -148,11 +167,16 @@ export async function keysetPage<Row extends { cursorKey: string }>(
   // Reading backward walks the order the other way from the key, then turns the page round.
   const descending = request.descending !== backward;
   const order = descending ? desc : asc;
+  const position = at
+    ? { key: at.key, operator: descending ? ('<' as const) : ('>' as const) }
+    : undefined;
   const rows = await fetch({
-    after: at ? keysetCondition(keys, at.key, descending ? '<' : '>') : undefined,
+    after: position ? keysetCondition(keys, position.key, position.operator) : undefined,
     orderBy: keys.map((key) => order(key.sql)),
     limit: limit + 1,
     offset,
+    descending,
+    position,
   });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);

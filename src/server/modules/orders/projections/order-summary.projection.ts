@@ -4,15 +4,15 @@ import {
   desc,
   eq,
   exists,
-  gte,
-  inArray,
   isNull,
-  lt,
   or,
   sql,
+  type Placeholder,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import type { Database } from '../../../db/client';
 import { contractors } from '../../contractors/contractors.schema';
 import { customers } from '../../customers/customers.schema';
@@ -26,8 +26,10 @@ import type { Viewer } from '../order-access';
 import {
   countWithEstimate,
   cursorKeyColumn,
+  keysetCondition,
   keysetPage,
   type KeyColumn,
+  type KeysetOperator,
   type ListPaging,
   type ListTotal,
 } from '../../../db/keyset';
@@ -82,15 +84,30 @@ function dayStart(date: string) {
   return new Date(`${date}T00:00:00Z`);
 }
 
+/**
+ * How a condition takes a value: as a parameter of this query (`inline`), or by name, as a
+ * placeholder of a statement prepared once for every request of its shape, the value kept for
+ * the run (`placeholdersInto`).
+ */
+type Bind = (name: string, value: unknown) => SQLWrapper;
+const inline: Bind = (_name, value) => sql.param(value);
+function placeholdersInto(values: Record<string, unknown>): Bind {
+  return (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
 /** The viewer's scope: back office everything, others their contractor's or their visits. */
-export function scopeCondition(viewer: Viewer): SQL | undefined {
+export function scopeCondition(viewer: Viewer, bind: Bind = inline): SQL | undefined {
   if (viewer.backOffice) return undefined;
   const parts: SQL[] = [];
-  if (viewer.contractorId) parts.push(eq(orders.contractorId, viewer.contractorId));
+  if (viewer.contractorId)
+    parts.push(eq(orders.contractorId, bind('scopeContractorId', viewer.contractorId)));
   if (viewer.engineer) {
     parts.push(
       exists(
-        sql`(select 1 from visits v2 where v2.order_id = "orders"."id" and v2.engineer_id = ${viewer.userId})`,
+        sql`(select 1 from visits v2 where v2.order_id = "orders"."id" and v2.engineer_id = ${bind('scopeUserId', viewer.userId)})`,
       ),
     );
   }
@@ -101,26 +118,40 @@ export function orderListConditions(
   filters: Omit<OrderListFilters, 'page' | 'pageSize' | 'sort' | 'direction' | 'cursor'>,
   viewer: Viewer,
   now: Date,
+  bind: Bind = inline,
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [scopeCondition(viewer)];
-  if (filters.status) conditions.push(inArray(orders.status, filters.status));
-  if (filters.kitStatus) conditions.push(inArray(orders.kitStatus, filters.kitStatus));
-  if (filters.partnerId) conditions.push(eq(orders.partnerId, filters.partnerId));
-  if (filters.jobTypeId) conditions.push(eq(orders.jobTypeId, filters.jobTypeId));
+  const conditions: (SQL | undefined)[] = [scopeCondition(viewer, bind)];
+  if (filters.status)
+    conditions.push(sql`${orders.status} = any(${bind('status', filters.status)}::text[])`);
+  if (filters.kitStatus)
+    conditions.push(
+      sql`${orders.kitStatus} = any(${bind('kitStatus', filters.kitStatus)}::text[])`,
+    );
+  if (filters.partnerId)
+    conditions.push(eq(orders.partnerId, bind('partnerId', filters.partnerId)));
+  if (filters.jobTypeId)
+    conditions.push(eq(orders.jobTypeId, bind('jobTypeId', filters.jobTypeId)));
   if (filters.contractorId === 'none') conditions.push(isNull(orders.contractorId));
-  else if (filters.contractorId) conditions.push(eq(orders.contractorId, filters.contractorId));
-  if (filters.receivedFrom) conditions.push(gte(orders.receivedAt, dayStart(filters.receivedFrom)));
+  else if (filters.contractorId)
+    conditions.push(eq(orders.contractorId, bind('contractorId', filters.contractorId)));
+  if (filters.receivedFrom) {
+    const start = dayStart(filters.receivedFrom).toISOString();
+    conditions.push(sql`${orders.receivedAt} >= ${bind('receivedFrom', start)}::timestamptz`);
+  }
   if (filters.receivedTo) {
     const end = dayStart(filters.receivedTo);
     end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(orders.receivedAt, end));
+    conditions.push(
+      sql`${orders.receivedAt} < ${bind('receivedTo', end.toISOString())}::timestamptz`,
+    );
   }
   const completedDay = sql`(${orders.completedAt} at time zone 'Europe/London')::date`;
   if (filters.completedFrom)
-    conditions.push(sql`${completedDay} >= ${filters.completedFrom}::date`);
-  if (filters.completedTo) conditions.push(sql`${completedDay} <= ${filters.completedTo}::date`);
+    conditions.push(sql`${completedDay} >= ${bind('completedFrom', filters.completedFrom)}::date`);
+  if (filters.completedTo)
+    conditions.push(sql`${completedDay} <= ${bind('completedTo', filters.completedTo)}::date`);
   if (filters.slaState) {
-    const at = sql`coalesce(${orders.slaStoppedAt}, ${now.toISOString()}::timestamptz)`;
+    const at = sql`coalesce(${orders.slaStoppedAt}, ${bind('now', now.toISOString())}::timestamptz)`;
     const byState = {
       breached: sql`${at} > ${orders.slaDueAt}`,
       at_risk: sql`(${at} > ${orders.slaAtRiskAt} and ${at} <= ${orders.slaDueAt})`,
@@ -131,7 +162,11 @@ export function orderListConditions(
   if (filters.q) {
     const patterns = searchPatterns(filters.q);
     if (patterns.length > 0) {
-      conditions.push(or(...patterns.map((pattern) => sql`${orders.searchText} like ${pattern}`)));
+      conditions.push(
+        or(
+          ...patterns.map((pattern, i) => sql`${orders.searchText} like ${bind(`q${i}`, pattern)}`),
+        ),
+      );
     }
   }
   const present = conditions.filter((c): c is SQL => c !== undefined);
@@ -170,12 +205,17 @@ const sortKeys: Record<OrderSortField, KeyColumn[]> = {
 type OrderPageRow = OrderListRow & { cursorKey: string };
 
 /** The orders of one page: the orders alone are paged first, then the page is joined. */
-function orderPageRows(
+function orderPageQuery(
   db: Database,
   where: SQL | undefined,
   keys: readonly KeyColumn[],
-  page: { after: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-): Promise<OrderPageRow[]> {
+  page: {
+    after: SQL | undefined;
+    orderBy: SQL[];
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+  },
+) {
   // Page the orders alone first, then join the page: the joins never widen the sort.
   const ids = db
     .select({ id: orders.id, cursorKey: cursorKeyColumn(keys).as('cursor_key') })
@@ -185,14 +225,68 @@ function orderPageRows(
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
-  const rows = joinSummary(
+  return joinSummary(
     db
       .select({ ...summaryColumns, cursorKey: ids.cursorKey })
       .from(ids)
       .innerJoin(orders, eq(orders.id, ids.id))
       .$dynamic(),
   ).orderBy(...page.orderBy);
-  return rows as unknown as Promise<OrderPageRow[]>;
+}
+
+type OrderPageStatement = ReturnType<ReturnType<typeof orderPageQuery>['prepare']>;
+const orderPageStatements = new WeakMap<Database, Map<string, OrderPageStatement>>();
+/** Shapes kept per handle: the most recently used; a user's filters repeat a handful. */
+const orderPageShapesKept = 200;
+const shapeDialect = new PgDialect();
+
+/**
+ * The page statement for this shape of list (its conditions' SQL, sort, direction and keyset
+ * side), prepared once per handle with every value a placeholder (decision 096): the order list
+ * is the hottest list, and building its query cost more than planning it on PGlite. The shape
+ * is read from the conditions' own SQL, so a new filter cannot be left out of it.
+ */
+function orderPageStatement(
+  db: Database,
+  where: SQL | undefined,
+  sort: OrderSortField,
+  page: { orderBy: SQL[]; descending: boolean; operator: KeysetOperator | undefined },
+): OrderPageStatement {
+  const shape = [
+    sort,
+    page.descending ? 'desc' : 'asc',
+    page.operator ?? '',
+    where ? shapeDialect.sqlToQuery(where).sql : '',
+  ].join('|');
+  let statements = orderPageStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    orderPageStatements.set(db, statements);
+  }
+  let statement = statements.get(shape);
+  if (statement) {
+    // Most recently used last: the first is the one to drop.
+    statements.delete(shape);
+  } else {
+    const keys = sortKeys[sort];
+    statement = orderPageQuery(db, where, keys, {
+      after: page.operator
+        ? keysetCondition(
+            keys,
+            keys.map((_, i) => sql.placeholder(`after${i}`)),
+            page.operator,
+          )
+        : undefined,
+      orderBy: page.orderBy,
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    }).prepare(`order_list_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`);
+    if (statements.size >= orderPageShapesKept) {
+      statements.delete(statements.keys().next().value!);
+    }
+  }
+  statements.set(shape, statement);
+  return statement;
 }
 
 /**
@@ -211,6 +305,8 @@ export async function listOrders(
   { rows: OrderListRow[]; nextCursor: string | null; prevCursor: string | null } & ListTotal
 > {
   const where = orderListConditions(filters, viewer, now);
+  const values: Record<string, unknown> = {};
+  const shapeWhere = orderListConditions(filters, viewer, now, placeholdersInto(values));
   const keys = sortKeys[filters.sort];
   const [page, total] = await Promise.all([
     keysetPage(
@@ -223,7 +319,19 @@ export async function listOrders(
         cursor: filters.cursor,
         page: filters.page,
       },
-      (request) => orderPageRows(db, where, keys, request),
+      (request) =>
+        orderPageStatement(db, shapeWhere, filters.sort, {
+          orderBy: request.orderBy,
+          descending: request.descending,
+          operator: request.position?.operator,
+        }).execute({
+          ...values,
+          ...Object.fromEntries(
+            (request.position?.key ?? []).map((value, i) => [`after${i}`, value]),
+          ),
+          limit: request.limit,
+          offset: request.offset,
+        }) as Promise<OrderPageRow[]>,
     ),
     options.withTotal === false
       ? Promise.resolve({ total: 0, totalIsEstimate: false })
@@ -247,12 +355,12 @@ export async function firstOrders(
 ): Promise<OrderListRow[]> {
   const keys = sortKeys[filters.sort];
   const order = filters.direction === 'asc' ? asc : desc;
-  return orderPageRows(db, orderListConditions(filters, viewer, now), keys, {
+  return orderPageQuery(db, orderListConditions(filters, viewer, now), keys, {
     after: undefined,
     orderBy: keys.map((key) => order(key.sql)),
     limit,
     offset: 0,
-  });
+  }) as unknown as Promise<OrderListRow[]>;
 }
 
 /** Every order of one customer, newest first. */
