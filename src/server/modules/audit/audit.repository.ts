@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import type { AuditFilters, ChartInterval } from '@shared/audit/audit.contracts';
 import { auditLog } from './audit.schema';
 
@@ -59,7 +60,7 @@ function pageQuery(db: Database, given: ReadonlySet<string>, after: boolean) {
 }
 
 type PageStatement = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
-const pageStatements = new WeakMap<Database, Map<string, PageStatement>>();
+const pageStatementOf = preparedPerShape<PageStatement>();
 
 /**
  * One page of the log, newest first, after a key (keyset: no offset, same cost on any page).
@@ -73,16 +74,9 @@ export async function auditPageRows(
 ) {
   const given = new Set(filterNames.filter((name) => !!filters[name]));
   const shape = `${filterNames.map((name) => (given.has(name) ? '1' : '0')).join('')}${options.after ? '1' : '0'}`;
-  let statements = pageStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    pageStatements.set(db, statements);
-  }
-  let statement = statements.get(shape);
-  if (!statement) {
-    statement = pageQuery(db, given, !!options.after).prepare(`audit_page_${shape}`);
-    statements.set(shape, statement);
-  }
+  const statement = pageStatementOf(db, shape, () =>
+    pageQuery(db, given, !!options.after).prepare(`audit_page_${shape}`),
+  );
   return statement.execute({
     ...filters,
     afterAt: options.after?.at,

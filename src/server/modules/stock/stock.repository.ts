@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { preparedPerHandle } from '../../db/prepared';
+import { preparedPerHandle, preparedPerShape } from '../../db/prepared';
 import {
   stockJobTypeKit,
   stockLevels,
@@ -315,7 +315,7 @@ export type LevelValues = {
 };
 
 type LevelStatement = ReturnType<ReturnType<typeof levelRows>['prepare']>;
-const levelStatements = new WeakMap<Database, Map<string, LevelStatement>>();
+const levelStatementOf = preparedPerShape<LevelStatement>();
 
 /**
  * The levels page, prepared once per database handle for each shape of filter (which filters
@@ -334,15 +334,9 @@ export function findLevelRows(db: Database, filter: LevelValues) {
   const shape = Object.values(given)
     .map((on) => (on ? '1' : '0'))
     .join('');
-  let statements = levelStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    levelStatements.set(db, statements);
-  }
-  let statement = statements.get(shape);
-  if (!statement) {
+  const statement = levelStatementOf(db, shape, () => {
     const slot = (on: boolean, name: string) => (on ? sql.placeholder(name) : undefined);
-    statement = levelRows(db, {
+    return levelRows(db, {
       productId: slot(given.productId, 'productId'),
       locationId: slot(given.locationId, 'locationId'),
       contractorId: slot(given.contractorId, 'contractorId'),
@@ -353,8 +347,7 @@ export function findLevelRows(db: Database, filter: LevelValues) {
         : undefined,
       limit: sql.placeholder('limit'),
     }).prepare(`stock_levels_${shape}`);
-    statements.set(shape, statement);
-  }
+  });
   return statement.execute({
     productId: filter.productId,
     locationId: filter.locationId,

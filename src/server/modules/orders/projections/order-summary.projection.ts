@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
+import { preparedPerShape } from '../../../db/prepared';
 import { contractors } from '../../contractors/contractors.schema';
 import { customers } from '../../customers/customers.schema';
 import { jobTypes } from '../../job-types/job-types.schema';
@@ -234,9 +235,8 @@ function orderPageQuery(
 }
 
 type OrderPageStatement = ReturnType<ReturnType<typeof orderPageQuery>['prepare']>;
-const orderPageStatements = new WeakMap<Database, Map<string, OrderPageStatement>>();
-/** Shapes kept per handle: the most recently used; a user's filters repeat a handful. */
-const orderPageShapesKept = 200;
+/** The 200 most recently used shapes per handle: a user's filters repeat a handful. */
+const orderPageStatementOf = preparedPerShape<OrderPageStatement>(200);
 const shapeDialect = new PgDialect();
 // Unnamed on PostgreSQL, so each run is still planned with its values. A named statement may
 // switch to one generic plan after five runs, and a generic plan cannot know how rare a search
@@ -261,18 +261,9 @@ function orderPageStatement(
     page.operator ?? '',
     where ? shapeDialect.sqlToQuery(where).sql : '',
   ].join('|');
-  let statements = orderPageStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    orderPageStatements.set(db, statements);
-  }
-  let statement = statements.get(shape);
-  if (statement) {
-    // Most recently used last: the first is the one to drop.
-    statements.delete(shape);
-  } else {
+  return orderPageStatementOf(db, shape, () => {
     const keys = sortKeys[sort];
-    statement = orderPageQuery(db, where, keys, {
+    return orderPageQuery(db, where, keys, {
       after: page.operator
         ? keysetCondition(
             keys,
@@ -284,12 +275,7 @@ function orderPageStatement(
       limit: sql.placeholder('limit'),
       offset: sql.placeholder('offset'),
     }).prepare(unnamed);
-    if (statements.size >= orderPageShapesKept) {
-      statements.delete(statements.keys().next().value!);
-    }
-  }
-  statements.set(shape, statement);
-  return statement;
+  });
 }
 
 /**
