@@ -59,7 +59,7 @@ async function seedAudit(handle: DatabaseHandle, actorIds: string[]) {
       values,
     );
   }
-  await handle.exec('analyze audit_log');
+  await handle.exec('vacuum analyze audit_log');
 }
 
 // The SQL one page runs (auditPageRows, then the actors' names), with the same conditions.
