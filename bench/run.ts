@@ -21,7 +21,7 @@ import { benchAudit } from './audit';
 import { benchReports } from './reports';
 import { benchStock } from './stock';
 import { benchSearch } from './search';
-import { cursorCodec } from '../src/server/db/keyset';
+import { listPaging } from '../src/server/db/keyset';
 import { loadConfig } from '../src/server/config';
 import { benchSessionSecret, guardQuery, startBenchApp, closeBenchApp } from './bench-app';
 import { fetchBody, timeRounds } from './timing';
@@ -57,7 +57,8 @@ const seedLimitSeconds = 300;
 
 /** The list's page size and exact-count threshold, as the app has them by default. */
 const pageSize = 25;
-const exactCountLimit = loadConfig({ SESSION_SECRET: benchSessionSecret }).LIST_EXACT_COUNT_LIMIT;
+const benchPaging = listPaging(loadConfig({ SESSION_SECRET: benchSessionSecret }));
+const exactCountLimit = benchPaging.exactCountLimit;
 
 // The SQL the order list runs (listOrders of the order-summary projection, keyset paging of
 // decision 085): the page of ids with each row's cursor key, its joins; and the count, exact up
@@ -78,8 +79,13 @@ const pageSql = (where: string, limitOffset: string) => `
     left join contractors ct on ct.id = o.contractor_id
    order by o.received_at desc, o.id desc`;
 
-async function countSql(handle: DatabaseHandle, where: string, values: unknown[]) {
-  const bounded = `select count(*)::int from (select id from orders o where ${where} limit ${exactCountLimit + 1}) counted`;
+async function countSql(
+  handle: DatabaseHandle,
+  where: string,
+  values: unknown[],
+  limit = exactCountLimit,
+) {
+  const bounded = `select count(*)::int from (select id from orders o where ${where} limit ${limit + 1}) counted`;
   // The whole table: one statement, counting only when the statistics do not already put it
   // well over the threshold (decision 091).
   if (where === 'true') {
@@ -90,12 +96,20 @@ async function countSql(handle: DatabaseHandle, where: string, values: unknown[]
     return;
   }
   const { rows } = await handle.query(`select (${bounded}) as n`, values);
-  if (Number(rows[0]!.n) <= exactCountLimit) return;
+  if (Number(rows[0]!.n) <= limit) return;
   await handle.query(`explain (format json) (select id from orders o where ${where})`, values);
 }
 
-/** The list's statements: `where` may use $1…; a keyset position adds its own two values. */
-function listSql(where: string, values: unknown[], after?: () => [string, string]) {
+/**
+ * The list's statements: `where` may use $1…; a keyset position adds its own two values. A text
+ * search counts exactly only up to its own lower threshold (decision 097).
+ */
+function listSql(
+  where: string,
+  values: unknown[],
+  after?: () => [string, string],
+  searched = false,
+) {
   return async (handle: DatabaseHandle) => {
     const position = after?.();
     const n = values.length;
@@ -104,7 +118,12 @@ function listSql(where: string, values: unknown[], after?: () => [string, string
       : where;
     await Promise.all([
       handle.query(pageSql(pageWhere, `limit ${pageSize + 1}`), [...values, ...(position ?? [])]),
-      countSql(handle, where, values),
+      countSql(
+        handle,
+        where,
+        values,
+        searched ? benchPaging.searchExactCountLimit : exactCountLimit,
+      ),
     ]);
   };
 }
@@ -164,7 +183,7 @@ async function benchOrders(
   ).rows[0]!;
   // The cursor the list gives for "the page after that row", as its Next button sends it.
   const beforeKey = JSON.parse(String(before.key)) as string[];
-  const deepCursor = cursorCodec(benchSessionSecret).encode('orders:receivedAt:desc', {
+  const deepCursor = benchPaging.codec.encode('orders:receivedAt:desc', {
     direction: 'after',
     key: beforeKey,
   });
@@ -196,14 +215,14 @@ async function benchOrders(
     {
       name: `list search postcode ${postcode}`,
       url: () => `/api/orders?q=${encodeURIComponent(postcode)}`,
-      sql: listSql('(o.search_text like $1)', [like(postcode)]),
+      sql: listSql('(o.search_text like $1)', [like(postcode)], undefined, true),
       reads: searchRead(postcode),
       search: true,
     },
     {
       name: `list search surname ${surname}`,
       url: () => `/api/orders?q=${surname}`,
-      sql: listSql('o.search_text like $1', [like(surname)]),
+      sql: listSql('o.search_text like $1', [like(surname)], undefined, true),
       reads: searchRead(surname),
       search: true,
     },

@@ -86,6 +86,13 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10_000),
+  // A list searched by text (decision 097) counts its matches exactly up to this many: a search's
+  // count reads each match, and a term of one or two letters can match a third of the table.
+  LIST_SEARCH_EXACT_COUNT_LIMIT: z.coerce
+    .number({ message: 'must be a number of rows' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(1_000),
   // Outbound webhooks (issue 14, decision 047): private, loopback and link-local targets are
   // refused unless this is true (tests and local development point webhooks at 127.0.0.1).
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromEnv.default(false),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, createCustomer, createPartner } from '../../tests/factories/orders';
 import { signInAs, type AuthHeaders } from '../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { loadConfig } from './config';
 import { countWithEstimate } from './db/keyset';
 import { messages } from './modules/messages/messages.schema';
 import { orders } from './modules/orders/orders.schema';
@@ -17,6 +18,7 @@ type Item = { id: string };
 type Page = {
   total: number;
   totalIsEstimate: boolean;
+  totalIsLowerBound: boolean;
   nextCursor: string | null;
   prevCursor: string | null;
 };
@@ -237,12 +239,13 @@ describe('keyset paging of the back-office lists', () => {
       for (let i = 0; i < 3; i++) await buildOrder(app, { partnerId: few.id });
       const exact = (await get(`/api/orders?partnerId=${few.id}`)).json() as Page;
       expect(exact).toMatchObject({ total: 3, totalIsEstimate: false });
-      const filtered = (await get(`/api/orders?partnerId=${partnerId}`)).json() as Page;
-      expect(filtered.totalIsEstimate).toBe(true);
-      expect(filtered.total).toBeGreaterThan(exactCountLimit);
-      const all = (await get('/api/orders')).json() as Page;
-      expect(all.totalIsEstimate).toBe(true);
-      expect(all.total).toBeGreaterThan(exactCountLimit);
+      // Over the threshold: the planner's estimate where it is well over it, else "more than".
+      for (const url of [`/api/orders?partnerId=${partnerId}`, '/api/orders']) {
+        const beyond = (await get(url)).json() as Page;
+        expect(beyond.totalIsEstimate).toBe(true);
+        if (beyond.totalIsLowerBound) expect(beyond.total).toBe(exactCountLimit);
+        else expect(beyond.total).toBeGreaterThan(exactCountLimit * 2);
+      }
       const none = (await get(`/api/orders?partnerId=${randomUUID()}`)).json() as Page;
       expect(none).toMatchObject({ total: 0, totalIsEstimate: false });
     });
@@ -258,10 +261,18 @@ describe('keyset paging of the back-office lists', () => {
       try {
         await setStatistics(1_000_000);
         const big = (await get('/api/orders')).json() as Page;
-        expect(big).toMatchObject({ total: 1_000_000, totalIsEstimate: true });
+        expect(big).toMatchObject({
+          total: 1_000_000,
+          totalIsEstimate: true,
+          totalIsLowerBound: false,
+        });
         // A filtered list is still counted first: its estimate is the planner's.
         const filtered = (await get(`/api/orders?partnerId=${randomUUID()}`)).json() as Page;
-        expect(filtered).toMatchObject({ total: 0, totalIsEstimate: false });
+        expect(filtered).toMatchObject({
+          total: 0,
+          totalIsEstimate: false,
+          totalIsLowerBound: false,
+        });
 
         // Not counted at all: with a threshold above the table's true size, a count would be
         // exact; the statistics say a million, so they answer.
@@ -272,13 +283,22 @@ describe('keyset paging of the back-office lists', () => {
             filtered: false,
             exactCountLimit: 100_000,
           });
-        expect(await whole()).toEqual({ total: 1_000_000, totalIsEstimate: true });
+        expect(await whole()).toEqual({
+          total: 1_000_000,
+          totalIsEstimate: true,
+          totalIsLowerBound: false,
+        });
 
-        // Statistics under twice the threshold are not trusted: the rows are counted, and the
-        // total is never below what was counted.
+        // Statistics under twice the threshold are not trusted: the rows are counted, and past
+        // the threshold the list says only that there are more (decision 097), never a figure
+        // below what was counted.
         await setStatistics(3);
         const counted = (await get('/api/orders')).json() as Page;
-        expect(counted).toMatchObject({ total: exactCountLimit + 1, totalIsEstimate: true });
+        expect(counted).toMatchObject({
+          total: exactCountLimit,
+          totalIsEstimate: true,
+          totalIsLowerBound: true,
+        });
         expect((await whole()).totalIsEstimate).toBe(false);
       } finally {
         await app.deps.database.exec('analyze orders');
@@ -406,5 +426,68 @@ describe('keyset paging of the back-office lists', () => {
     for (const r of rows) expect(ids.filter((id) => id === r.id)).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ totalIsEstimate: true });
     expect((await get(withCursor(url, 'garbage.sig'))).statusCode).toBe(400);
+  });
+});
+
+describe('a list searched by text counts exactly only up to its own lower threshold', () => {
+  // Decision 097: a search's count reads every match, so it stops earlier than a filter's.
+  let app: TestApp;
+  let backOffice: AuthHeaders;
+
+  beforeAll(async () => {
+    app = await createTestApp({
+      config: { LIST_EXACT_COUNT_LIMIT: '50', LIST_SEARCH_EXACT_COUNT_LIMIT: '3' },
+    });
+    backOffice = (await signInAs(app, 'back_office')).headers;
+  });
+
+  const total = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: backOffice });
+    expect(res.statusCode, res.body).toBe(200);
+    const { total, totalIsEstimate, totalIsLowerBound } = res.json() as Page;
+    return { total, totalIsEstimate, totalIsLowerBound };
+  };
+  const moreThanThree = { total: 3, totalIsEstimate: true, totalIsLowerBound: true };
+
+  it('estimates a search with more matches, and still counts a filter and a narrow search', async () => {
+    const partner = await createPartner(app);
+    for (let i = 0; i < 5; i++)
+      await buildOrder(app, { partnerId: partner.id, customer: { lastName: 'Countwell' } });
+    await buildOrder(app, { partnerId: partner.id, customer: { lastName: 'Rarename' } });
+
+    // Six orders of the partner: under the list's threshold of 50, counted.
+    expect(await total(`/api/orders?partnerId=${partner.id}`)).toEqual({
+      total: 6,
+      totalIsEstimate: false,
+      totalIsLowerBound: false,
+    });
+    // Five matches of a search: over the search's threshold of 3, and the planner's estimate of
+    // a contains-search on a table this small is no more than a guess: "more than 3".
+    expect(await total('/api/orders?q=countwell')).toEqual(moreThanThree);
+    // One match: counted.
+    expect(await total('/api/orders?q=rarename')).toEqual({
+      total: 1,
+      totalIsEstimate: false,
+      totalIsLowerBound: false,
+    });
+    // A blank search is no search: the partner's filter alone, counted.
+    expect(await total(`/api/orders?partnerId=${partner.id}&q=%20`)).toEqual({
+      total: 6,
+      totalIsEstimate: false,
+      totalIsLowerBound: false,
+    });
+    // The customers' list searches alike.
+    expect(await total('/api/customers?q=countwell')).toEqual(moreThanThree);
+    expect(await total('/api/customers?q=rarename')).toEqual({
+      total: 1,
+      totalIsEstimate: false,
+      totalIsLowerBound: false,
+    });
+  });
+
+  it('refuses a threshold that is not a whole number of rows at start', () => {
+    expect(() =>
+      loadConfig({ SESSION_SECRET: 'x'.repeat(32), LIST_SEARCH_EXACT_COUNT_LIMIT: 'lots' }),
+    ).toThrow(/LIST_SEARCH_EXACT_COUNT_LIMIT/);
   });
 });

@@ -79,17 +79,34 @@ export function cursorCodec(secret: string) {
 }
 export type CursorCodec = ReturnType<typeof cursorCodec>;
 
-/** What a list needs to page and count: the cursor codec and the exact-count threshold. */
-export type ListPaging = { codec: CursorCodec; exactCountLimit: number };
+/**
+ * What a list needs to page and count: the cursor codec and the exact-count thresholds, one for
+ * any list and a lower one for a list searched by text (decision 097).
+ */
+export type ListPaging = {
+  codec: CursorCodec;
+  exactCountLimit: number;
+  searchExactCountLimit: number;
+};
 
 export function listPaging(config: {
   SESSION_SECRET: string;
   LIST_EXACT_COUNT_LIMIT: number;
+  LIST_SEARCH_EXACT_COUNT_LIMIT: number;
 }): ListPaging {
   return {
     codec: cursorCodec(config.SESSION_SECRET),
     exactCountLimit: config.LIST_EXACT_COUNT_LIMIT,
+    searchExactCountLimit: Math.min(
+      config.LIST_SEARCH_EXACT_COUNT_LIMIT,
+      config.LIST_EXACT_COUNT_LIMIT,
+    ),
   };
+}
+
+/** The exact-count threshold of a list, searched by text or not. */
+export function exactCountLimitOf(paging: ListPaging, searched: boolean): number {
+  return searched ? paging.searchExactCountLimit : paging.exactCountLimit;
 }
 
 /** The sort key of a row as one text column (`cursorKey`): a JSON list of its values as text. */
@@ -194,7 +211,37 @@ export async function keysetPage<Row extends { cursorKey: string }>(
   };
 }
 
-export type ListTotal = { total: number; totalIsEstimate: boolean };
+/**
+ * A list's total: counted (exact), the planner's estimate ("about 12,300"), or, where the count
+ * stopped at its threshold and no estimate can be trusted, only that there are more rows than
+ * `total` ("more than 1,000"; decision 097).
+ */
+export type ListTotal = { total: number; totalIsEstimate: boolean; totalIsLowerBound: boolean };
+
+/**
+ * Statistics this far over the threshold are trusted without counting. `reltuples` lags behind
+ * the table (ANALYZE, VACUUM and index builds refresh it): for a table they put at twice the
+ * threshold to be under it, it would have to have lost half its rows since.
+ */
+const trustedEstimateFactor = 2;
+
+const counted = (total: number): ListTotal => ({
+  total,
+  totalIsEstimate: false,
+  totalIsLowerBound: false,
+});
+
+/**
+ * The total of a list counted past its threshold: the estimate where it is well over the
+ * threshold (`trustedEstimateFactor`), else "more than the threshold". An estimate nearer the
+ * threshold than that, or under what was counted, says only that the planner guessed: a search
+ * for a common surname with 2,527 matches was estimated at 1,010.
+ */
+function beyondTheCount(estimate: number, exactCountLimit: number): ListTotal {
+  if (estimate > exactCountLimit * trustedEstimateFactor)
+    return { total: Math.round(estimate), totalIsEstimate: true, totalIsLowerBound: false };
+  return { total: exactCountLimit, totalIsEstimate: true, totalIsLowerBound: true };
+}
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -203,7 +250,8 @@ function rowsOf<T>(result: unknown): T[] {
 /**
  * How many rows a list has without scanning it: counted up to `exactCountLimit` (a count of a
  * `limit n + 1` subquery), and beyond it the planner's estimate, from `pg_class.reltuples` for a
- * whole table or from EXPLAIN's row estimate for a filtered one. Never below what was counted.
+ * whole table or from EXPLAIN's row estimate for a filtered one, when that is well over the
+ * threshold; else "more than" the threshold (beyondTheCount).
  *
  * A whole table the statistics already put at well over the threshold is not counted at all
  * (decision 091): one statement reads `reltuples` and counts only when that is not the case, so
@@ -223,22 +271,17 @@ export async function countWithEstimate(
   const bounded = sql`select count(*)::int from (${options.rows().limit(options.exactCountLimit + 1)}) as counted`;
   if (!options.filtered)
     return countWholeTable(db, options.table, bounded, options.exactCountLimit);
-  const counted = rowsOf<{ n: number | string }>(await db.execute(sql`select (${bounded}) as n`));
-  const exact = Number(counted[0]?.n ?? 0);
-  if (exact <= options.exactCountLimit) return { total: exact, totalIsEstimate: false };
+  const answer = rowsOf<{ n: number | string }>(await db.execute(sql`select (${bounded}) as n`));
+  const exact = Number(answer[0]?.n ?? 0);
+  if (exact <= options.exactCountLimit) return counted(exact);
   const plan = rowsOf<Record<string, unknown>>(
     await db.execute(sql`explain (format json) ${options.rows()}`),
   );
-  const estimate = planRows(plan[0] ? Object.values(plan[0])[0] : undefined);
-  return { total: Math.max(Math.round(estimate), exact), totalIsEstimate: true };
+  return beyondTheCount(
+    planRows(plan[0] ? Object.values(plan[0])[0] : undefined),
+    options.exactCountLimit,
+  );
 }
-
-/**
- * Statistics this far over the threshold are trusted without counting. `reltuples` lags behind
- * the table (ANALYZE, VACUUM and index builds refresh it): for a table they put at twice the
- * threshold to be under it, it would have to have lost half its rows since.
- */
-const trustedEstimateFactor = 2;
 
 /**
  * An unfiltered list's total in one statement: the table's `reltuples` (-1 when never analysed),
@@ -260,9 +303,8 @@ async function countWholeTable(
                                 where oid = to_regclass(${table})), -1) as estimate) as stats`),
   );
   const exact = Number(rows[0]?.n ?? 0);
-  const estimate = Math.round(Number(rows[0]?.estimate ?? -1));
-  if (exact >= 0 && exact <= exactCountLimit) return { total: exact, totalIsEstimate: false };
-  return { total: Math.max(estimate, exact), totalIsEstimate: true };
+  if (exact >= 0 && exact <= exactCountLimit) return counted(exact);
+  return beyondTheCount(Number(rows[0]?.estimate ?? -1), exactCountLimit);
 }
 
 /** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON), as either engine answers it. */
@@ -283,7 +325,14 @@ type ListedTable = PgTable & { id: AnyPgColumn };
 export async function listPage<Row extends { cursorKey: string }>(
   db: Database,
   paging: ListPaging,
-  list: { name: string; keys: readonly KeyColumn[]; table: ListedTable; where: SQL | undefined },
+  list: {
+    name: string;
+    keys: readonly KeyColumn[];
+    table: ListedTable;
+    where: SQL | undefined;
+    /** Whether `where` holds a text search: counted exactly only up to the lower threshold. */
+    searched?: boolean;
+  },
   at: { pageSize: number; cursor?: string; page?: number },
   fetch: Parameters<typeof keysetPage<Row>>[1],
 ): Promise<{ rows: Row[]; nextCursor: string | null; prevCursor: string | null } & ListTotal> {
@@ -309,7 +358,7 @@ export async function listPage<Row extends { cursorKey: string }>(
           .$dynamic(),
       table: getTableName(list.table),
       filtered: list.where !== undefined,
-      exactCountLimit: paging.exactCountLimit,
+      exactCountLimit: exactCountLimitOf(paging, list.searched ?? false),
     }),
   ]);
   return { ...page, ...total };

@@ -28,11 +28,17 @@ export const cursorPageFields = {
   prevCursor: z.string().nullable(),
   /** The total is the planner's estimate (above the exact-count threshold), not a count. */
   totalIsEstimate: z.boolean(),
+  /**
+   * The count stopped at its threshold and no estimate could be trusted: there are more rows than
+   * `total` ("more than 1,000"). `totalIsEstimate` is then true too.
+   */
+  totalIsLowerBound: z.boolean(),
 };
 export type CursorPageFields = {
   nextCursor: string | null;
   prevCursor: string | null;
   totalIsEstimate: boolean;
+  totalIsLowerBound: boolean;
 };
 
 /** A total for a heading or footer: "12 orders", or "about 12,300 orders" when estimated. */
@@ -40,9 +46,15 @@ export function totalWords(
   total: number,
   estimate: boolean,
   noun: { one: string; many: string },
+  lowerBound = false,
 ): string {
   if (!estimate) return `${total.toLocaleString('en-GB')} ${total === 1 ? noun.one : noun.many}`;
-  return `about ${roundedEstimate(total).toLocaleString('en-GB')} ${noun.many}`;
+  return `${totalQualifier(lowerBound)}${roundedEstimate(total).toLocaleString('en-GB')} ${noun.many}`;
+}
+
+/** The word before a total that is not a count: "about 12,300", "more than 1,000". */
+export function totalQualifier(lowerBound: boolean): string {
+  return lowerBound ? 'more than ' : 'about ';
 }
 
 /** An estimate to three significant figures: 12,345 → 12,300. */

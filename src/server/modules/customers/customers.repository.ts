@@ -173,12 +173,13 @@ export async function listCustomers(
       conditions.push(or(...patterns.map((p) => sql`${customers.searchText} like ${p}`))!);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const searched = !!query.q && searchPatterns(query.q).length > 0;
   // Raw SQL: drizzle may leave the outer column unqualified inside a subquery.
   const orderCount = sql<number>`(select count(*)::int from orders o2 where o2.customer_id = "customers"."id")`;
   return listPage(
     db,
     paging,
-    { name: 'customers', keys: customerKeys, table: customers, where },
+    { name: 'customers', keys: customerKeys, table: customers, where, searched },
     query,
     (request) =>
       db

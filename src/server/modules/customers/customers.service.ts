@@ -46,15 +46,13 @@ export async function customerList(
   paging: ListPaging,
   query: z.output<typeof customerListQuery>,
 ) {
-  const { rows, total, totalIsEstimate, nextCursor, prevCursor } = await listCustomers(
-    db,
-    paging,
-    query,
-  );
+  const { rows, total, totalIsEstimate, totalIsLowerBound, nextCursor, prevCursor } =
+    await listCustomers(db, paging, query);
   return {
     items: rows.map((r) => ({ ...toCustomer(r.customer), orderCount: Number(r.orderCount) })),
     total,
     totalIsEstimate,
+    totalIsLowerBound,
     page: query.page,
     pageSize: query.pageSize,
     nextCursor,

@@ -60,6 +60,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         messages: (await messagesForLog(app.deps.database.db, result.rows)).map(toMessage),
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,
+        totalIsLowerBound: result.totalIsLowerBound,
         nextCursor: result.nextCursor,
         prevCursor: result.prevCursor,
         page: result.page,

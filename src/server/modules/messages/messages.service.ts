@@ -233,7 +233,7 @@ export async function listMessages(db: Database, paging: ListPaging, rawQuery: L
   const page = await listPage(
     db,
     paging,
-    { name: 'messages', keys: messageKeys, table: messages, where },
+    { name: 'messages', keys: messageKeys, table: messages, where, searched: !!query.to },
     query,
     (request) =>
       db
@@ -248,6 +248,7 @@ export async function listMessages(db: Database, paging: ListPaging, rawQuery: L
     rows: page.rows.map((row) => row.message),
     total: page.total,
     totalIsEstimate: page.totalIsEstimate,
+    totalIsLowerBound: page.totalIsLowerBound,
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
     page: query.page,

@@ -12,17 +12,13 @@ export async function listOrdersForViewer(
   viewer: Viewer,
   now = new Date(),
 ): Promise<OrderListResponse> {
-  const { rows, total, totalIsEstimate, nextCursor, prevCursor } = await listOrders(
-    db,
-    filters,
-    viewer,
-    now,
-    paging,
-  );
+  const { rows, total, totalIsEstimate, totalIsLowerBound, nextCursor, prevCursor } =
+    await listOrders(db, filters, viewer, now, paging);
   return {
     items: rows.map((row) => toListItem(row, viewer, now)),
     total,
     totalIsEstimate,
+    totalIsLowerBound,
     page: filters.page,
     pageSize: filters.pageSize,
     nextCursor,

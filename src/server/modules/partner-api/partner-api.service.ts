@@ -178,11 +178,8 @@ export async function listApiRequests(
   paging: ListPaging,
   filters: z.output<typeof apiRequestLogQuery>,
 ): Promise<ApiRequestLogResponse> {
-  const { rows, total, totalIsEstimate, nextCursor, prevCursor } = await listRequestLog(
-    db,
-    paging,
-    filters,
-  );
+  const { rows, total, totalIsEstimate, totalIsLowerBound, nextCursor, prevCursor } =
+    await listRequestLog(db, paging, filters);
   const partners = await findPartnerNames(
     db,
     rows.flatMap((row) => (row.partnerId ? [row.partnerId] : [])),
@@ -207,6 +204,7 @@ export async function listApiRequests(
     })),
     total,
     totalIsEstimate,
+    totalIsLowerBound,
     page: filters.page,
     pageSize: filters.pageSize,
     nextCursor,

@@ -39,6 +39,41 @@ describe('Pagination of a list paged by cursor (decision 085)', () => {
     expect(screen.getByText(/Page 3 of about 492/)).toBeTruthy();
   });
 
+  it('says "more than" when the count stopped at its threshold (decision 097)', () => {
+    const { rerender } = render(
+      <Pagination
+        page={2}
+        pageSize={25}
+        total={1_000}
+        totalIsEstimate
+        totalIsLowerBound
+        noun={orders}
+        hasNext
+        hasPrevious
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('26–50 of more than 1,000 orders')).toBeTruthy();
+    expect(screen.getByText(/Page 2 of more than 40/)).toBeTruthy();
+    expect(screen.queryByText(/about/)).toBeNull();
+    // Beyond the pages the bound covers, the page stands alone.
+    rerender(
+      <Pagination
+        page={41}
+        pageSize={25}
+        total={1_000}
+        totalIsEstimate
+        totalIsLowerBound
+        noun={orders}
+        hasNext
+        hasPrevious
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('1,001–1,025 of more than 1,000 orders')).toBeTruthy();
+    expect(screen.getByText(/^Page 41$/)).toBeTruthy();
+  });
+
   it('gives the exact count when it was counted', () => {
     renderOnePage(12);
     expect(screen.getByText('1–12 of 12 orders')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { roundedEstimate, totalWords } from '@shared/schema/paging.contracts';
+import { roundedEstimate, totalQualifier, totalWords } from '@shared/schema/paging.contracts';
 import { Button } from './button';
 import { Select } from './select';
 
@@ -8,13 +8,15 @@ import { Select } from './select';
  * Previous/next with a summary ("x–y of z", or just "0 orders" for none, unless given) and,
  * optionally, the page size. A list paged by cursor (decision 085) says whether there is a page
  * either side (`hasNext`, `hasPrevious`), and an estimated total reads "about 12,300"
- * (`totalIsEstimate`).
+ * (`totalIsEstimate`), or "more than 1,000" where it is only known to be over that
+ * (`totalIsLowerBound`).
  */
 export function Pagination({
   page,
   pageSize,
   total,
   totalIsEstimate = false,
+  totalIsLowerBound = false,
   noun,
   hasNext,
   hasPrevious,
@@ -29,6 +31,8 @@ export function Pagination({
   total: number;
   /** The total is the database's estimate: shown as "about …". */
   totalIsEstimate?: boolean;
+  /** The total is only known to be exceeded: shown as "more than …". */
+  totalIsLowerBound?: boolean;
   /** What the rows are, for "1–25 of about 12,300 orders". */
   noun?: { one: string; many: string };
   /** Cursor paging: whether the server gave a next (previous) page's cursor. */
@@ -45,13 +49,22 @@ export function Pagination({
   const pageCount = Math.max(1, Math.ceil(shownTotal / pageSize), page);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = totalIsEstimate ? page * pageSize : Math.min(total, page * pageSize);
+  const qualifier = totalIsEstimate ? totalQualifier(totalIsLowerBound) : '';
+  // Past the pages a lower bound covers, how many there are is not known at all.
+  const pagesWords =
+    totalIsLowerBound && page >= pageCount
+      ? ''
+      : ` of ${qualifier}${pageCount.toLocaleString('en-GB')}`;
   const of = noun
-    ? totalWords(total, totalIsEstimate, noun)
-    : `${totalIsEstimate ? 'about ' : ''}${shownTotal.toLocaleString('en-GB')}`;
+    ? totalWords(total, totalIsEstimate, noun, totalIsLowerBound)
+    : `${qualifier}${shownTotal.toLocaleString('en-GB')}`;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600" aria-live="polite">
-        {summary ?? (total === 0 && !totalIsEstimate ? of : `${first}–${last} of ${of}`)}
+        {summary ??
+          (total === 0 && !totalIsEstimate
+            ? of
+            : `${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${of}`)}
       </p>
       <div className="flex items-center gap-2">
         {pageSizes && onPageSizeChange && (
@@ -81,8 +94,8 @@ export function Pagination({
           <ChevronLeft aria-hidden="true" />
         </Button>
         <span className="whitespace-nowrap text-slate-700">
-          Page {page} of {totalIsEstimate ? 'about ' : ''}
-          {pageCount.toLocaleString('en-GB')}
+          Page {page}
+          {pagesWords}
         </span>
         <Button
           variant="outline"

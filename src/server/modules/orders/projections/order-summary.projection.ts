@@ -25,6 +25,7 @@ import { searchPatterns } from '@shared/orders/order-search';
 import type { Viewer } from '../order-access';
 import {
   countWithEstimate,
+  exactCountLimitOf,
   cursorKeyColumn,
   keysetCondition,
   keysetPage,
@@ -323,12 +324,12 @@ export async function listOrders(
         }) as Promise<OrderPageRow[]>,
     ),
     options.withTotal === false
-      ? Promise.resolve({ total: 0, totalIsEstimate: false })
+      ? Promise.resolve({ total: 0, totalIsEstimate: false, totalIsLowerBound: false })
       : countWithEstimate(db, {
           rows: () => db.select({ id: orders.id }).from(orders).where(where).$dynamic(),
           table: 'orders',
           filtered: where !== undefined,
-          exactCountLimit: paging.exactCountLimit,
+          exactCountLimit: exactCountLimitOf(paging, searchPatterns(filters.q ?? '').length > 0),
         }),
   ]);
   return { ...page, ...total };

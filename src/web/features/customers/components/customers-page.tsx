@@ -186,6 +186,7 @@ export default function CustomersPage() {
             pageSize={pageSize}
             total={total}
             totalIsEstimate={customers.data?.totalIsEstimate}
+            totalIsLowerBound={customers.data?.totalIsLowerBound}
             hasNext={!!customers.data?.nextCursor}
             hasPrevious={!!customers.data?.prevCursor}
             onPageChange={(page) =>
@@ -196,10 +197,12 @@ export default function CustomersPage() {
                 }),
               )
             }
-            summary={totalWords(total, customers.data?.totalIsEstimate ?? false, {
-              one: 'customer',
-              many: 'customers',
-            })}
+            summary={totalWords(
+              total,
+              customers.data?.totalIsEstimate ?? false,
+              { one: 'customer', many: 'customers' },
+              customers.data?.totalIsLowerBound,
+            )}
           />
         </>
       )}

@@ -149,6 +149,7 @@ export function MessagesOutbox() {
             hasNext={!!messages.data?.nextCursor}
             hasPrevious={!!messages.data?.prevCursor}
             totalIsEstimate={messages.data?.totalIsEstimate}
+            totalIsLowerBound={messages.data?.totalIsLowerBound}
             onPageChange={(next) => {
               const step = cursorStep(next, page, {
                 nextCursor: messages.data?.nextCursor ?? null,
@@ -156,10 +157,12 @@ export function MessagesOutbox() {
               });
               setPage(step.page, step.cursor);
             }}
-            summary={totalWords(total, messages.data?.totalIsEstimate ?? false, {
-              one: 'message',
-              many: 'messages',
-            })}
+            summary={totalWords(
+              total,
+              messages.data?.totalIsEstimate ?? false,
+              { one: 'message', many: 'messages' },
+              messages.data?.totalIsLowerBound,
+            )}
           />
         </>
       )}

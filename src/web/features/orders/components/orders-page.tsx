@@ -114,6 +114,7 @@ export default function OrdersPage() {
               pageSize={orders.data.pageSize}
               total={orders.data.total}
               totalIsEstimate={orders.data.totalIsEstimate}
+              totalIsLowerBound={orders.data.totalIsLowerBound}
               noun={{ one: 'order', many: 'orders' }}
               hasNext={orders.data.nextCursor !== null}
               hasPrevious={orders.data.prevCursor !== null}

@@ -57,6 +57,7 @@ function RequestsLog({ filters }: { filters: Filters }) {
         pageSize={data.pageSize}
         total={data.total}
         totalIsEstimate={data.totalIsEstimate}
+        totalIsLowerBound={data.totalIsLowerBound}
         noun={{ one: 'request', many: 'requests' }}
         hasNext={data.nextCursor !== null}
         hasPrevious={data.prevCursor !== null}

@@ -167,6 +167,7 @@ export function DeliveriesList({ partnerId }: { partnerId?: string } = {}) {
             pageSize={pageSize}
             total={deliveries.data.total}
             totalIsEstimate={deliveries.data.totalIsEstimate}
+            totalIsLowerBound={deliveries.data.totalIsLowerBound}
             noun={{ one: 'delivery', many: 'deliveries' }}
             hasNext={deliveries.data.nextCursor !== null}
             hasPrevious={deliveries.data.prevCursor !== null}
