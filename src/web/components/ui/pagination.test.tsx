@@ -74,6 +74,24 @@ describe('Pagination of a list paged by cursor (decision 085)', () => {
     expect(screen.getByText(/^Page 41$/)).toBeTruthy();
   });
 
+  it('ends the range at the last row shown where the total is not a count', () => {
+    render(
+      <Pagination
+        page={2}
+        pageSize={25}
+        total={1_000}
+        totalIsEstimate
+        totalIsLowerBound
+        shown={2}
+        noun={orders}
+        hasNext={false}
+        hasPrevious
+        onPageChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('26–27 of more than 1,000 orders')).toBeTruthy();
+  });
+
   it('gives the exact count when it was counted', () => {
     renderOnePage(12);
     expect(screen.getByText('1–12 of 12 orders')).toBeTruthy();

@@ -17,6 +17,7 @@ export function Pagination({
   total,
   totalIsEstimate = false,
   totalIsLowerBound = false,
+  shown,
   noun,
   hasNext,
   hasPrevious,
@@ -33,6 +34,8 @@ export function Pagination({
   totalIsEstimate?: boolean;
   /** The total is only known to be exceeded: shown as "more than …". */
   totalIsLowerBound?: boolean;
+  /** How many rows this page shows: where the total is not a count, the page's last row's place. */
+  shown?: number;
   /** What the rows are, for "1–25 of about 12,300 orders". */
   noun?: { one: string; many: string };
   /** Cursor paging: whether the server gave a next (previous) page's cursor. */
@@ -48,7 +51,11 @@ export function Pagination({
   const shownTotal = totalIsEstimate ? roundedEstimate(total) : total;
   const pageCount = Math.max(1, Math.ceil(shownTotal / pageSize), page);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = totalIsEstimate ? page * pageSize : Math.min(total, page * pageSize);
+  const last = !totalIsEstimate
+    ? Math.min(total, page * pageSize)
+    : shown !== undefined
+      ? first + shown - 1
+      : page * pageSize;
   const qualifier = totalIsEstimate ? totalQualifier(totalIsLowerBound) : '';
   // Past the pages a lower bound covers, how many there are is not known at all.
   const pagesWords =

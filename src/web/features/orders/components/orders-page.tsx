@@ -115,6 +115,7 @@ export default function OrdersPage() {
               total={orders.data.total}
               totalIsEstimate={orders.data.totalIsEstimate}
               totalIsLowerBound={orders.data.totalIsLowerBound}
+              shown={orders.data.items.length}
               noun={{ one: 'order', many: 'orders' }}
               hasNext={orders.data.nextCursor !== null}
               hasPrevious={orders.data.prevCursor !== null}

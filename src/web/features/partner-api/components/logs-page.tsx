@@ -58,6 +58,7 @@ function RequestsLog({ filters }: { filters: Filters }) {
         total={data.total}
         totalIsEstimate={data.totalIsEstimate}
         totalIsLowerBound={data.totalIsLowerBound}
+        shown={data.items.length}
         noun={{ one: 'request', many: 'requests' }}
         hasNext={data.nextCursor !== null}
         hasPrevious={data.prevCursor !== null}

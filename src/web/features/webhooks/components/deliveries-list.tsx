@@ -168,6 +168,7 @@ export function DeliveriesList({ partnerId }: { partnerId?: string } = {}) {
             total={deliveries.data.total}
             totalIsEstimate={deliveries.data.totalIsEstimate}
             totalIsLowerBound={deliveries.data.totalIsLowerBound}
+            shown={deliveries.data.items.length}
             noun={{ one: 'delivery', many: 'deliveries' }}
             hasNext={deliveries.data.nextCursor !== null}
             hasPrevious={deliveries.data.prevCursor !== null}
