@@ -298,7 +298,10 @@ export const suggestedContractor = refSchema.extend({
 export const assignmentQueueItem = orderListItem.extend({
   suggestedContractors: z.array(suggestedContractor),
 });
-export const assignmentQueueResponse = pageOf(assignmentQueueItem);
+export const assignmentQueueResponse = pageOf(assignmentQueueItem).extend({
+  totalIsEstimate: cursorPageFields.totalIsEstimate,
+  totalIsLowerBound: cursorPageFields.totalIsLowerBound,
+});
 export type AssignmentQueueItem = z.infer<typeof assignmentQueueItem>;
 
 export const bulkAssignBody = z.object({

@@ -189,6 +189,9 @@ describe('contractors API and assignment queue', () => {
       expect(queue.statusCode).toBe(200);
       const ids = queue.json().items.map((i: { id: string }) => i.id);
       expect(ids).toEqual(expect.arrayContaining([truro.id, exeter.id]));
+      // A queue this short is counted, and says so (decision 097).
+      expect(queue.json()).toMatchObject({ totalIsEstimate: false, totalIsLowerBound: false });
+      expect(queue.json().total).toBeGreaterThanOrEqual(ids.length);
       expect(ids).not.toContain(offered.id);
       expect(ids).not.toContain(received.id);
       const truroItem = queue.json().items.find((i: { id: string }) => i.id === truro.id);

@@ -54,7 +54,16 @@ describe('assignment queue', () => {
   it('suggests covering contractors first and assigns one or many', async () => {
     const items = [queueItem(1, 'TR1 1AA'), queueItem(2, 'TR2 2BB')];
     const { calls } = stubApi({
-      'GET /api/assignment-queue': () => ({ body: { items, total: 2, page: 1, pageSize: 50 } }),
+      'GET /api/assignment-queue': () => ({
+        body: {
+          items,
+          total: 2,
+          totalIsEstimate: false,
+          totalIsLowerBound: false,
+          page: 1,
+          pageSize: 50,
+        },
+      }),
       'GET /api/contractors': () => ({
         body: {
           items: [tamar, kernow].map((c) => ({
@@ -87,6 +96,7 @@ describe('assignment queue', () => {
     const rowSelect = (await screen.findByLabelText(
       'Contractor for UPL-2026-000121',
     )) as HTMLSelectElement;
+    expect(screen.getByText('2 orders waiting')).toBeTruthy();
     // The covering contractor is preselected, in its own group.
     expect(rowSelect.value).toBe(kernow.id);
     expect(within(rowSelect).getByRole('group', { name: 'Covering TR1 1AA' })).toBeTruthy();
@@ -112,5 +122,22 @@ describe('assignment queue', () => {
         contractorId: tamar.id,
       }),
     );
+  });
+  it('says how many orders wait in words, "more than" where the count stopped', async () => {
+    stubApi({
+      'GET /api/assignment-queue': () => ({
+        body: {
+          items: [queueItem(1, 'TR1 1AA')],
+          total: 10_000,
+          totalIsEstimate: true,
+          totalIsLowerBound: true,
+          page: 1,
+          pageSize: 50,
+        },
+      }),
+      'GET /api/contractors': () => ({ body: { items: [] } }),
+    });
+    renderPage(<ContractorManagementPage />);
+    expect(await screen.findByText('more than 10,000 orders waiting')).toBeTruthy();
   });
 });

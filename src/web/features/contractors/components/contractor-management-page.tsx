@@ -19,6 +19,7 @@ import { useContractors } from '@web/api/contractors/list-contractors';
 import { showServerError } from '@web/lib/show-server-error';
 import { PageLayout } from '@web/components/page-layout';
 import { StatusBadge } from '@web/components/status-badge';
+import { totalWords } from '@shared/schema/paging.contracts';
 
 const pageSize = 50;
 
@@ -250,7 +251,12 @@ export default function ContractorManagementPage() {
             pageSize={pageSize}
             total={total}
             onPageChange={setPage}
-            summary={`${total} orders waiting`}
+            summary={totalWords(
+              total,
+              queue.data?.totalIsEstimate ?? false,
+              { one: 'order waiting', many: 'orders waiting' },
+              queue.data?.totalIsLowerBound,
+            )}
           />
         </>
       )}
