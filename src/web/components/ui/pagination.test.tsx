@@ -39,56 +39,35 @@ describe('Pagination of a list paged by cursor (decision 085)', () => {
     expect(screen.getByText(/Page 3 of about 492/)).toBeTruthy();
   });
 
+  /** Past a count stopped at 1,000 rows: only "more than 1,000" is known. */
+  const pastTheCount = (page: number, more: { shown?: number; hasNext?: boolean } = {}) => (
+    <Pagination
+      page={page}
+      pageSize={25}
+      total={1_000}
+      totalIsEstimate
+      totalIsLowerBound
+      shown={more.shown}
+      noun={orders}
+      hasNext={more.hasNext ?? true}
+      hasPrevious
+      onPageChange={() => {}}
+    />
+  );
+
   it('says "more than" when the count stopped at its threshold (decision 097)', () => {
-    const { rerender } = render(
-      <Pagination
-        page={2}
-        pageSize={25}
-        total={1_000}
-        totalIsEstimate
-        totalIsLowerBound
-        noun={orders}
-        hasNext
-        hasPrevious
-        onPageChange={() => {}}
-      />,
-    );
+    const { rerender } = render(pastTheCount(2));
     expect(screen.getByText('26–50 of more than 1,000 orders')).toBeTruthy();
     expect(screen.getByText(/Page 2 of more than 40/)).toBeTruthy();
     expect(screen.queryByText(/about/)).toBeNull();
     // Beyond the pages the bound covers, the page stands alone.
-    rerender(
-      <Pagination
-        page={41}
-        pageSize={25}
-        total={1_000}
-        totalIsEstimate
-        totalIsLowerBound
-        noun={orders}
-        hasNext
-        hasPrevious
-        onPageChange={() => {}}
-      />,
-    );
+    rerender(pastTheCount(41));
     expect(screen.getByText('1,001–1,025 of more than 1,000 orders')).toBeTruthy();
     expect(screen.getByText(/^Page 41$/)).toBeTruthy();
   });
 
   it('ends the range at the last row shown where the total is not a count', () => {
-    render(
-      <Pagination
-        page={2}
-        pageSize={25}
-        total={1_000}
-        totalIsEstimate
-        totalIsLowerBound
-        shown={2}
-        noun={orders}
-        hasNext={false}
-        hasPrevious
-        onPageChange={() => {}}
-      />,
-    );
+    render(pastTheCount(2, { shown: 2, hasNext: false }));
     expect(screen.getByText('26–27 of more than 1,000 orders')).toBeTruthy();
   });
 
