@@ -79,7 +79,9 @@ test('the security audit filters, pages, shows changes without personal data, an
   const csv = readFileSync((await download.path())!, 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(csv[0]).toBe('Time (UTC),Actor,Action,Target,Target ID,IP address,Changes,User agent');
+  expect(csv[0]).toBe(
+    'Time (UTC),Actor,Action,Target,Target ID,IP address,Changes,Details,User agent',
+  );
   expect(csv).toHaveLength(rows);
   expect(csv[1]).toContain(`Customer updated,Customer: ${customerId},${customerId},`);
   expect(csv[1]).toContain('Notes: changed (personal data, not kept in the log)');
@@ -128,5 +130,15 @@ test('the security charts are Recharts images that fit a 390px phone, with their
       .locator('.recharts-tooltip-wrapper')
       .filter({ hasText: /^\d+ \w{3}Sign-in failures: [1-9]/ }),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The failure's card says which email was tried and why it failed.
+  await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Sign-in failed' });
+  const card = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Email: office@example.com' })
+    .filter({ hasText: 'Reason: Wrong password' })
+    .first();
+  await expect(card).toContainText(/Failures in a row: [1-9]/);
   await expectNoAxeViolations(page);
 });

@@ -12,3 +12,17 @@ const londonCalendar = new Intl.DateTimeFormat('en-CA', {
 export function londonDateOf(at: Date = new Date()): string {
   return londonCalendar.format(at);
 }
+
+const londonMoment = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A moment in UK time, to the minute: "1 Jul 2026, 14:05". */
+export function londonMomentWords(at: Date): string {
+  return londonMoment.format(at);
+}

@@ -1,5 +1,6 @@
+import { londonMomentWords } from '../london-date';
 import { orderStatusLabels, type OrderStatus } from '../orders/order-status';
-import type { AuditChange } from './audit.contracts';
+import type { AuditChange, AuditFact } from './audit.contracts';
 
 /** What each known action is called on /audit; others are spelled out from their name. */
 export const auditActionLabels: Record<string, string> = {
@@ -78,6 +79,7 @@ const fieldLabels: Record<string, string> = {
   status: 'Status',
   email: 'Email',
   phone: 'Phone',
+  ip: 'IP address',
 };
 
 /** "additionalRoles" → "Additional roles". */
@@ -88,6 +90,7 @@ export function auditFieldLabel(field: string): string {
     field
       .replaceAll('_', ' ')
       .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+      .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
       .toLowerCase(),
   );
 }
@@ -159,3 +162,49 @@ export const auditChangeLine = (item: AuditChange) =>
   item.withheld
     ? `${item.field}: changed (personal data, not kept in the log)`
     : `${item.field}: ${item.before} → ${item.after}`;
+
+/** The keys of an entry's details that its changes already say (auditChanges). */
+const changeKeys = new Set(['changes', 'from', 'to', 'fromStatus', 'toStatus']);
+
+/** Codes that are not words with their first letter raised. */
+const codeWords: Record<string, string> = { sms: 'SMS' };
+
+/** A code in a detail ("wrong_password", "two_factor") in words; anything else as it is. */
+function detailValueWords(key: string, value: unknown): string {
+  if (typeof value === 'string' && codeWords[value]) return codeWords[value];
+  if (key === 'fields' && Array.isArray(value)) {
+    return value.length === 0 ? '(none)' : value.map((v) => auditFieldLabel(String(v))).join(', ');
+  }
+  if (typeof value === 'string') {
+    if (/^[a-z]+(_[a-z]+)*$/.test(value)) return capitalise(value.replaceAll('_', ' '));
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
+      return `${londonMomentWords(new Date(value))} (UK time)`;
+    }
+  }
+  return auditValueWords(value, key);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a detail says something in words: not empty, not a bare id, not said already. */
+function isFact(key: string, value: unknown, details: Record<string, unknown>): boolean {
+  if (changeKeys.has(key) || value === null || value === undefined) return false;
+  if (typeof value === 'string' && uuidPattern.test(value)) return false;
+  // The names of the changed fields, where the changes list them with their values.
+  if (key === 'fields' && Array.isArray(details.changes)) return false;
+  return true;
+}
+
+/**
+ * Everything else an entry's details record, in words, in the order they were written: the email
+ * a failed sign-in tried, its reason, the failures in a row, a lock's end. What auditChanges
+ * already says is left out, and so are empty details and bare ids.
+ */
+export function auditFacts(details: Record<string, unknown>): AuditFact[] {
+  return Object.entries(details)
+    .filter(([key, value]) => isFact(key, value, details))
+    .map(([key, value]) => ({ label: auditFieldLabel(key), value: detailValueWords(key, value) }));
+}
+
+/** "Reason: Unknown email". */
+export const auditFactLine = (fact: AuditFact) => `${fact.label}: ${fact.value}`;

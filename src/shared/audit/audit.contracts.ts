@@ -56,6 +56,10 @@ export const auditChangeSchema = z.object({
 });
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
+/** Something else an entry records, in words: "Reason: Unknown email". */
+export const auditFactSchema = z.object({ label: z.string(), value: z.string() });
+export type AuditFact = z.infer<typeof auditFactSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.uuid(),
   at: z.string(),
@@ -71,6 +75,8 @@ export const auditEntrySchema = z.object({
   userAgent: z.string().nullable(),
   /** Each changed field's value before and after, in words. */
   changes: z.array(auditChangeSchema),
+  /** The rest of what the entry records (the email a failed sign-in tried, why it failed…). */
+  facts: z.array(auditFactSchema),
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -90,6 +96,7 @@ export const auditCsvHeader = [
   'Target ID',
   'IP address',
   'Changes',
+  'Details',
   'User agent',
 ] as const;
 

@@ -11,6 +11,8 @@ import {
   auditActionLabel,
   auditChangeLine,
   auditChanges,
+  auditFactLine,
+  auditFacts,
   auditTargetLine,
 } from '@shared/audit/audit-words';
 import type { Database } from '../../db/client';
@@ -81,6 +83,7 @@ async function toEntries(db: Database, rows: AuditPageRow[]): Promise<AuditEntry
     ip: row.ip,
     userAgent: row.userAgent,
     changes: auditChanges(row.details),
+    facts: auditFacts(row.details),
     details: row.details,
   }));
 }
@@ -132,6 +135,7 @@ export async function* auditCsvLines(db: Database, rawFilters: AuditFilters) {
           entry.targetId,
           entry.ip,
           entry.changes.map(auditChangeLine).join('; '),
+          entry.facts.map(auditFactLine).join('; '),
           entry.userAgent,
         ]
           .map(csvCell)

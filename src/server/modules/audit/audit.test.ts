@@ -208,6 +208,29 @@ describe('audit log API', () => {
     expect(JSON.stringify(row)).not.toContain('Gate code');
   });
 
+  it('says what a failed sign-in tried and why it failed, in words and in the CSV', async () => {
+    const email = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+    const attempt = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'not-the-password-1' },
+      remoteAddress: '192.0.2.77',
+    });
+    expect(attempt.statusCode).toBe(401);
+    const [failed] = (await get('/api/audit?action=auth.sign_in_failed&ip=192.0.2.77')).json()
+      .items as AuditEntry[];
+    expect(failed).toMatchObject({
+      actionLabel: 'Sign-in failed',
+      changes: [],
+      facts: [
+        { label: 'Email', value: email },
+        { label: 'Reason', value: 'Unknown email' },
+      ],
+    });
+    const csv = (await get('/api/audit/export.csv?action=auth.sign_in_failed&ip=192.0.2.77')).body;
+    expect(csv.trimEnd().split('\r\n')[1]).toContain(`,Email: ${email}; Reason: Unknown email,`);
+  });
+
   it('exports the filtered range as CSV with its header row', async () => {
     const res = await get(`/api/audit/export.csv?${inJanuary}&ip=198.51.100.7`);
     expect(res.statusCode).toBe(200);
@@ -216,7 +239,9 @@ describe('audit log API', () => {
       /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Actor,Action,Target,Target ID,IP address,Changes,User agent');
+    expect(lines[0]).toBe(
+      'Time (UTC),Actor,Action,Target,Target ID,IP address,Changes,Details,User agent',
+    );
     expect(lines[0]!.split(',')).toEqual([...auditCsvHeader]);
     expect(lines).toHaveLength(1 + 22);
     expect(lines.slice(1).every((line) => line.includes(',198.51.100.7,'))).toBe(true);

@@ -19,6 +19,7 @@ const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   ip: '203.0.113.9',
   userAgent: 'test',
   changes: [],
+  facts: [],
   details: {},
   ...extra,
 });
@@ -43,6 +44,16 @@ function stub() {
                   action: 'user.updated',
                   actionLabel: 'User updated',
                   changes: [{ field: 'Last name', before: 'Old', after: 'New' }],
+                }),
+                entry(4, {
+                  action: 'auth.sign_in_failed',
+                  actionLabel: 'Sign-in failed',
+                  actor: null,
+                  target: null,
+                  facts: [
+                    { label: 'Email', value: 'nobody@example.com' },
+                    { label: 'Reason', value: 'Unknown email' },
+                  ],
                 }),
                 entry(2, {
                   action: 'customer.updated',
@@ -69,6 +80,9 @@ describe('Security Audit page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Security Audit' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Audit log' });
     expect(within(table).getByText('Last name: Old → New')).toBeTruthy();
+    // What else an entry records: the email a failed sign-in tried, and why it failed.
+    expect(within(table).getByText('Email: nobody@example.com')).toBeTruthy();
+    expect(within(table).getByText('Reason: Unknown email')).toBeTruthy();
     expect(within(table).queryAllByText('Signed in')).toHaveLength(0);
     // The target in words: a user by name, a customer as a link to their page.
     expect(within(table).getByText('User: Person 1')).toBeTruthy();
@@ -79,7 +93,7 @@ describe('Security Audit page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('Signed out')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(screen.getByText('Showing 3 entries, newest first (all of them).')).toBeTruthy();
+    expect(screen.getByText('Showing 4 entries, newest first (all of them).')).toBeTruthy();
     expect(calls.some((call) => call.url.includes('cursor=page-2'))).toBe(true);
   });
 

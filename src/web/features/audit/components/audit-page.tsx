@@ -7,7 +7,7 @@ import {
   type AuditFilters,
   type ChartInterval,
 } from '@shared/audit/audit.contracts';
-import { auditActionLabels, auditChangeLine } from '@shared/audit/audit-words';
+import { auditActionLabels, auditChangeLine, auditFactLine } from '@shared/audit/audit-words';
 import { useAuditCharts } from '@web/api/audit/audit-charts';
 import { exportAuditUrl } from '@web/api/audit/export-audit';
 import { useAuditLog } from '@web/api/audit/list-audit';
@@ -75,12 +75,19 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function Changes({ entry }: { entry: AuditEntry }) {
-  if (entry.changes.length === 0) return <span className="text-slate-500">—</span>;
+/** Each changed field before and after, then what else the entry records, in words. */
+function Details({ entry }: { entry: AuditEntry }) {
+  if (entry.changes.length === 0 && entry.facts.length === 0)
+    return <span className="text-slate-500">—</span>;
   return (
     <ul className="grid gap-0.5">
       {entry.changes.map((change) => (
-        <li key={change.field}>{auditChangeLine(change)}</li>
+        <li key={`change-${change.field}`}>{auditChangeLine(change)}</li>
+      ))}
+      {entry.facts.map((fact) => (
+        <li key={`fact-${fact.label}`} className="break-words text-slate-600">
+          {auditFactLine(fact)}
+        </li>
       ))}
     </ul>
   );
@@ -107,9 +114,9 @@ const columns: DataTableColumn<AuditEntry>[] = [
     meta: { className: 'font-mono text-sm' },
   },
   {
-    id: 'changes',
-    header: 'Before → after',
-    cell: ({ row }) => <Changes entry={row.original} />,
+    id: 'details',
+    header: 'Details',
+    cell: ({ row }) => <Details entry={row.original} />,
   },
 ];
 
@@ -128,7 +135,7 @@ function AuditCard({ entry }: { entry: AuditEntry }) {
         </p>
       )}
       <div className="text-sm text-slate-700">
-        <Changes entry={entry} />
+        <Details entry={entry} />
       </div>
     </ListCard>
   );

@@ -1,11 +1,5 @@
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { londonMomentWords } from '@shared/london-date';
+
 const date = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   day: 'numeric',
@@ -14,7 +8,7 @@ const date = new Intl.DateTimeFormat('en-GB', {
 });
 
 export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? dateTime.format(new Date(iso)) : '—';
+  iso ? londonMomentWords(new Date(iso)) : '—';
 /** A timestamp or YYYY-MM-DD as 22 November 2026. */
 export const formatDate = (value: string | null | undefined) =>
   value ? date.format(new Date(value.length === 10 ? `${value}T12:00:00Z` : value)) : '—';
