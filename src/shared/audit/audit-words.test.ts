@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditFactLine, auditFacts } from './audit-words';
+import { auditChangeLine, auditChanges, auditFactLine, auditFacts } from './audit-words';
 
 describe('an audit entry in words', () => {
   it('says what a failed sign-in tried and why it failed', () => {
@@ -57,5 +57,53 @@ describe('an audit entry in words', () => {
     expect(
       auditFacts({ prefix: 'upk_AB12', ip: '203.0.113.9', channel: 'sms' }).map(auditFactLine),
     ).toEqual(['Prefix: upk_AB12', 'IP address: 203.0.113.9', 'Channel: SMS']);
+  });
+});
+
+describe('a settings section saved whole', () => {
+  it('says each field that changed, before and after, and nothing else twice', () => {
+    const details = {
+      before: {
+        companyName: 'Uplink',
+        address: { line1: '1 High Street', town: 'Exeter', postcode: 'EX1 1AA' },
+        slaTargetDays: 14,
+      },
+      after: {
+        companyName: 'Uplink Ltd',
+        address: { line1: '2 High Street', town: 'Exeter', postcode: 'EX1 1AA' },
+        slaTargetDays: 14,
+      },
+    };
+    expect(auditChanges(details).map(auditChangeLine)).toEqual([
+      'Company name: Uplink → Uplink Ltd',
+      'Address › Line 1: 1 High Street → 2 High Street',
+    ]);
+    expect(auditFacts(details)).toEqual([]);
+    // A record within the section is followed to the field that changed.
+    const slots = (amStart: string) => ({ slots: { am: { offered: true, start: amStart } } });
+    expect(
+      auditChanges({ before: slots('08:00'), after: slots('08:30') }).map(auditChangeLine),
+    ).toEqual(['Slots › Am › Start: 08:00 → 08:30']);
+    // The map tile server's entry also names the new server beside its before and after.
+    const tiles = {
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      before: { tileUrl: 'https://old.example/{z}/{x}/{y}.png' },
+      after: { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' },
+    };
+    expect(auditChanges(tiles)).toHaveLength(1);
+    expect(auditFacts(tiles)).toEqual([]);
+  });
+
+  it('says a list by what was added and removed, not the whole list twice', () => {
+    const facts = auditFacts({
+      added: ['25 Dec 2027 Christmas Day'],
+      removed: [],
+      before: ['1 Jan 2027 New Year'],
+      after: ['1 Jan 2027 New Year', '25 Dec 2027 Christmas Day'],
+    });
+    expect(facts.map(auditFactLine)).toEqual([
+      'Added: 25 Dec 2027 Christmas Day',
+      'Removed: (none)',
+    ]);
   });
 });

@@ -24,10 +24,22 @@ export const auditActionLabels: Record<string, string> = {
   'security.ip_unblocked': 'IP address unblocked',
   'settings.sms_login_changed': 'SMS sign-in setting changed',
   'settings.map_tiles_changed': 'Map tile server changed',
+  'settings.changed': 'Settings changed',
+  'backup.created': 'Backup made',
+  'backup.deleted': 'Backup deleted',
+  'backup.restored': 'Backup restored',
+  'backup.restore_failed': 'Restore failed',
+  'backup.schedule_changed': 'Backup schedule changed',
+  'partner_api.key_created': 'API key created',
+  'partner_api.key_revoked': 'API key revoked',
+  'partner_api.settings_changed': 'API settings changed',
   'customer.updated': 'Customer updated',
   'customer.validated': 'Customer validated',
   'customer.rejected': 'Customer rejected',
+  'customer.exported': 'Customer data exported',
+  'customer.anonymised': 'Customer anonymised',
   'order.created': 'Order created',
+  'order.note_added': 'Order note added',
 };
 
 /** What each kind of target is called on /audit. */
@@ -109,7 +121,13 @@ export function auditValueWords(value: unknown, field = ''): string {
   if (Array.isArray(value)) {
     return value.length === 0 ? '(none)' : value.map((v) => auditValueWords(v, field)).join(', ');
   }
-  if (typeof value === 'object') return JSON.stringify(value);
+  // A record (an address, a slot) by its values: "1 High Street, Exeter, EX1 1AA".
+  if (typeof value === 'object') {
+    const parts = Object.values(value as Record<string, unknown>)
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .map((v) => (typeof v === 'object' ? auditValueWords(v) : String(v)));
+    return parts.length === 0 ? '(none)' : parts.join(' ');
+  }
   const text = String(value);
   if (field === 'role' || field === 'additionalRoles') return roleWords[text] ?? text;
   if (field === 'status' && text in orderStatusLabels) {
@@ -121,19 +139,53 @@ export function auditValueWords(value: unknown, field = ''): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function change(field: string, before: unknown, after: unknown, withheld = false): AuditChange {
-  if (withheld) return { field: auditFieldLabel(field), before: '', after: '', withheld: true };
+function change(
+  field: string,
+  before: unknown,
+  after: unknown,
+  withheld = false,
+  label = auditFieldLabel(field),
+): AuditChange {
+  if (withheld) return { field: label, before: '', after: '', withheld: true };
   return {
-    field: auditFieldLabel(field),
+    field: label,
     before: auditValueWords(before, field),
     after: auditValueWords(after, field),
   };
 }
 
 /**
+ * Each field that differs between two records; a field that is itself a record on both sides is
+ * followed into, its fields named by their path ("Slots › Am › Start: 08:00 → 08:30").
+ */
+function changedFields(
+  from: Record<string, unknown>,
+  to: Record<string, unknown>,
+  path: string[] = [],
+): AuditChange[] {
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return keys
+    .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
+    .flatMap((key) => {
+      const [before, after] = [from[key], to[key]];
+      if (isRecord(before) && isRecord(after)) return changedFields(before, after, [...path, key]);
+      const label = [...path, key].map(auditFieldLabel).join(' › ');
+      return [change(key, before, after, false, label)];
+    });
+}
+
+/** The record before and the record after, where the details hold a whole one of each. */
+function beforeAndAfter(details: Record<string, unknown>) {
+  if (isRecord(details.from) && isRecord(details.to)) return [details.from, details.to] as const;
+  if (isRecord(details.before) && isRecord(details.after))
+    return [details.before, details.after] as const;
+  return null;
+}
+
+/**
  * The fields a row's details say changed, in words. Rows carry `changes` (a list of field, before,
- * after); older shapes are read too: `from`/`to` objects (role changes) and an order event's
- * `fromStatus`/`toStatus`.
+ * after); other shapes are read too: `from`/`to` objects (role changes), `before`/`after` objects
+ * (a settings section saved whole) and an order event's `fromStatus`/`toStatus`.
  */
 export function auditChanges(details: Record<string, unknown>): AuditChange[] {
   const listed = details.changes;
@@ -143,14 +195,8 @@ export function auditChanges(details: Record<string, unknown>): AuditChange[] {
       .filter((item) => typeof item.field === 'string')
       .map((item) => change(item.field as string, item.before, item.after, item.withheld === true));
   }
-  if (isRecord(details.from) && isRecord(details.to)) {
-    const from = details.from;
-    const to = details.to;
-    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
-    return keys
-      .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
-      .map((key) => change(key, from[key], to[key]));
-  }
+  const pair = beforeAndAfter(details);
+  if (pair) return changedFields(...pair);
   if (details.toStatus && details.fromStatus !== details.toStatus) {
     return [change('status', details.fromStatus, details.toStatus)];
   }
@@ -163,8 +209,11 @@ export const auditChangeLine = (item: AuditChange) =>
     ? `${item.field}: changed (personal data, not kept in the log)`
     : `${item.field}: ${item.before} → ${item.after}`;
 
-/** The keys of an entry's details that its changes already say (auditChanges). */
-const changeKeys = new Set(['changes', 'from', 'to', 'fromStatus', 'toStatus']);
+/**
+ * The keys of an entry's details that its changes already say (auditChanges), and `before` and
+ * `after` lists, which a list's `added` and `removed` say shorter.
+ */
+const changeKeys = new Set(['changes', 'from', 'to', 'before', 'after', 'fromStatus', 'toStatus']);
 
 /** Codes that are not words with their first letter raised. */
 const codeWords: Record<string, string> = { sms: 'SMS' };
@@ -192,6 +241,9 @@ function isFact(key: string, value: unknown, details: Record<string, unknown>): 
   if (typeof value === 'string' && uuidPattern.test(value)) return false;
   // The names of the changed fields, where the changes list them with their values.
   if (key === 'fields' && Array.isArray(details.changes)) return false;
+  // A field the before and after records hold: the changes say it.
+  const pair = beforeAndAfter(details);
+  if (pair && (key in pair[0] || key in pair[1])) return false;
   return true;
 }
 

@@ -80,12 +80,12 @@ function Details({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0 && entry.facts.length === 0)
     return <span className="text-slate-500">—</span>;
   return (
-    <ul className="grid gap-0.5">
+    <ul className="grid gap-0.5 [overflow-wrap:anywhere]">
       {entry.changes.map((change) => (
         <li key={`change-${change.field}`}>{auditChangeLine(change)}</li>
       ))}
       {entry.facts.map((fact) => (
-        <li key={`fact-${fact.label}`} className="break-words text-slate-600">
+        <li key={`fact-${fact.label}`} className="text-slate-600">
           {auditFactLine(fact)}
         </li>
       ))}
