@@ -121,7 +121,7 @@ export function auditValueWords(value: unknown, field = ''): string {
   if (Array.isArray(value)) {
     return value.length === 0 ? '(none)' : value.map((v) => auditValueWords(v, field)).join(', ');
   }
-  // A record (an address, a slot) by its values: "1 High Street, Exeter, EX1 1AA".
+  // A record that could not be followed field by field, by its values: "1 High Street Exeter".
   if (typeof value === 'object') {
     const parts = Object.values(value as Record<string, unknown>)
       .filter((v) => v !== null && v !== undefined && v !== '')
