@@ -12,6 +12,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { maxPageOffset, pagingMessages } from '@shared/schema/paging.contracts';
 import { badRequest } from '../errors';
 import type { Database } from './client';
+import { preparedPerShape } from './prepared';
 
 // Keyset paging and counts for every back-office list (issue 23, decision 085). A page is read
 // after (or before) the sort key of a row the client was given, through an index on that key:
@@ -268,10 +269,11 @@ export async function countWithEstimate(
     exactCountLimit: number;
   },
 ): Promise<ListTotal> {
-  const bounded = sql`select count(*)::int from (${options.rows().limit(options.exactCountLimit + 1)}) as counted`;
+  const bounded = () =>
+    sql`select count(*)::int from (${options.rows().limit(options.exactCountLimit + 1)}) as counted`;
   if (!options.filtered)
     return countWholeTable(db, options.table, bounded, options.exactCountLimit);
-  const answer = rowsOf<{ n: number | string }>(await db.execute(sql`select (${bounded}) as n`));
+  const answer = rowsOf<{ n: number | string }>(await db.execute(sql`select (${bounded()}) as n`));
   const exact = Number(answer[0]?.n ?? 0);
   if (exact <= options.exactCountLimit) return counted(exact);
   const plan = rowsOf<Record<string, unknown>>(
@@ -283,6 +285,13 @@ export async function countWithEstimate(
   );
 }
 
+type WholeTableCount = { n: number | string; estimate: number | string | null };
+/**
+ * The whole-table count statements, built once per handle for each table and threshold: the
+ * list everyone opens first ran drizzle's query builder for it on every request (decision 100).
+ */
+const wholeTableCountOf = preparedPerShape<{ execute: () => Promise<WholeTableCount[]> }>();
+
 /**
  * An unfiltered list's total in one statement: the table's `reltuples` (-1 when never analysed),
  * and the bounded count only when that is not well over the threshold. PostgreSQL evaluates a
@@ -291,17 +300,23 @@ export async function countWithEstimate(
 async function countWholeTable(
   db: Database,
   table: string,
-  bounded: SQL,
+  bounded: () => SQL,
   exactCountLimit: number,
 ): Promise<ListTotal> {
   const trustedAbove = exactCountLimit * trustedEstimateFactor;
-  const rows = rowsOf<{ n: number | string; estimate: number | string | null }>(
-    await db.execute(sql`
-      select case when stats.estimate > ${trustedAbove} then -1 else (${bounded}) end as n,
-             stats.estimate
-        from (select coalesce((select reltuples::bigint from pg_class
-                                where oid = to_regclass(${table})), -1) as estimate) as stats`),
+  const statement = wholeTableCountOf(db, `${table}|${exactCountLimit}`, () =>
+    db
+      .select({
+        n: sql<number | string>`case when stats.estimate > ${trustedAbove} then -1 else (${bounded()}) end`,
+        estimate: sql<number | string | null>`stats.estimate`,
+      })
+      .from(
+        sql`(select coalesce((select reltuples::bigint from pg_class
+                               where oid = to_regclass(${table})), -1) as estimate) as stats`,
+      )
+      .prepare(''),
   );
+  const rows = await statement.execute();
   const exact = Number(rows[0]?.n ?? 0);
   if (exact >= 0 && exact <= exactCountLimit) return counted(exact);
   return beyondTheCount(Number(rows[0]?.estimate ?? -1), exactCountLimit);
