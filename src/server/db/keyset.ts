@@ -307,7 +307,9 @@ async function countWholeTable(
   const statement = wholeTableCountOf(db, `${table}|${exactCountLimit}`, () =>
     db
       .select({
-        n: sql<number | string>`case when stats.estimate > ${trustedAbove} then -1 else (${bounded()}) end`,
+        n: sql<
+          number | string
+        >`case when stats.estimate > ${trustedAbove} then -1 else (${bounded()}) end`,
         estimate: sql<number | string | null>`stats.estimate`,
       })
       .from(
