@@ -140,5 +140,6 @@ test('the security charts are Recharts images that fit a 390px phone, with their
     .filter({ hasText: 'Reason: Wrong password' })
     .first();
   await expect(card).toContainText(/Failures in a row: [1-9]/);
+  await expect(card).toContainText('Not signed in');
   await expectNoAxeViolations(page);
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditChangeLine, auditChanges, auditFactLine, auditFacts } from './audit-words';
+import {
+  auditActorLine,
+  auditChangeLine,
+  auditChanges,
+  auditFactLine,
+  auditFacts,
+} from './audit-words';
 
 describe('an audit entry in words', () => {
   it('says what a failed sign-in tried and why it failed', () => {
@@ -13,6 +19,25 @@ describe('an audit entry in words', () => {
       'Reason: Unknown email',
       'Failures in a row: 3',
     ]);
+  });
+
+  it('names who did it: the user, someone not signed in, or the system', () => {
+    const from = { ip: '192.0.2.7' };
+    const olivia = { id: 'u1', name: 'Olivia Office' };
+    expect(auditActorLine({ ...from, actor: olivia, action: 'auth.sign_in' })).toBe(
+      'Olivia Office',
+    );
+    expect(auditActorLine({ ...from, actor: null, action: 'auth.sign_in_failed' })).toBe(
+      'Not signed in',
+    );
+    expect(auditActorLine({ ...from, actor: null, action: 'auth.password_reset_requested' })).toBe(
+      'Not signed in',
+    );
+    // A lock or a block the system made itself, though a request set it off.
+    expect(auditActorLine({ ...from, actor: null, action: 'auth.account_locked' })).toBe('System');
+    expect(auditActorLine({ ...from, actor: null, action: 'security.ip_blocked' })).toBe('System');
+    // A job or the command line: no request, no address.
+    expect(auditActorLine({ ip: null, actor: null, action: 'customer.anonymised' })).toBe('System');
   });
 
   it('gives a moment in UK time, flags as yes or no, lists joined', () => {
@@ -92,6 +117,16 @@ describe('a settings section saved whole', () => {
     };
     expect(auditChanges(tiles)).toHaveLength(1);
     expect(auditFacts(tiles)).toEqual([]);
+  });
+
+  it('says a section saved as it was, rather than showing no change at all', () => {
+    const booking = { slots: { am: { start: '08:00', end: '12:00' } }, workingDays: [1, 2] };
+    const details = { before: booking, after: structuredClone(booking) };
+    expect(auditChanges(details)).toEqual([]);
+    expect(auditFacts(details).map(auditFactLine)).toEqual(['Changes: None (saved as it was)']);
+    // A change is told by the changes, not by this fact.
+    const moved = { before: booking, after: { ...booking, workingDays: [1, 2, 3] } };
+    expect(auditFacts(moved)).toEqual([]);
   });
 
   it('says a list by what was added and removed, not the whole list twice', () => {

@@ -68,6 +68,24 @@ export function auditTargetLine(
   return what ? `${kind}: ${what}` : kind;
 }
 
+/** What the system does by itself when requests cross a line (decision 045): no one chose it. */
+const automaticActions = new Set(['auth.account_locked', 'security.ip_blocked']);
+
+/**
+ * Who did it, in words: the user; else "Not signed in" for a request from someone without a
+ * session (a failed sign-in, a password reset asked for); else "System" (a scheduled job, the
+ * command line, or a lock or block the system made itself).
+ */
+export function auditActorLine(entry: {
+  actor: { name: string } | null;
+  action: string;
+  ip: string | null;
+}): string {
+  if (entry.actor) return entry.actor.name;
+  if (entry.ip && !automaticActions.has(entry.action)) return 'Not signed in';
+  return 'System';
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "order.reschedule_requested" → "Order: reschedule requested". */
@@ -250,13 +268,20 @@ function isFact(key: string, value: unknown, details: Record<string, unknown>): 
 /**
  * Everything else an entry's details record, in words, in the order they were written: the email
  * a failed sign-in tried, its reason, the failures in a row, a lock's end. What auditChanges
- * already says is left out, and so are empty details and bare ids.
+ * already says is left out, and so are empty details and bare ids. A record saved with nothing
+ * changed says so.
  */
 export function auditFacts(details: Record<string, unknown>): AuditFact[] {
-  return Object.entries(details)
+  const facts = Object.entries(details)
     .filter(([key, value]) => isFact(key, value, details))
     .map(([key, value]) => ({ label: auditFieldLabel(key), value: detailValueWords(key, value) }));
+  // A record saved as it was: said, rather than an entry that seems to have lost its changes.
+  const pair = beforeAndAfter(details);
+  if (pair && changedFields(...pair).length === 0) return [unchanged, ...facts];
+  return facts;
 }
+
+const unchanged: AuditFact = { label: 'Changes', value: 'None (saved as it was)' };
 
 /** "Reason: Unknown email". */
 export const auditFactLine = (fact: AuditFact) => `${fact.label}: ${fact.value}`;

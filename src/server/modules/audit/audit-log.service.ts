@@ -9,6 +9,7 @@ import {
 } from '@shared/audit/audit.contracts';
 import {
   auditActionLabel,
+  auditActorLine,
   auditChangeLine,
   auditChanges,
   auditFactLine,
@@ -129,7 +130,7 @@ export async function* auditCsvLines(db: Database, rawFilters: AuditFilters) {
       .map((entry) =>
         [
           entry.at,
-          entry.actor?.name ?? 'System',
+          auditActorLine(entry),
           entry.actionLabel,
           entry.target,
           entry.targetId,

@@ -229,6 +229,8 @@ describe('audit log API', () => {
     });
     const csv = (await get('/api/audit/export.csv?action=auth.sign_in_failed&ip=192.0.2.77')).body;
     expect(csv.trimEnd().split('\r\n')[1]).toContain(`,Email: ${email}; Reason: Unknown email,`);
+    // Tried by someone without a session: not the system.
+    expect(csv.trimEnd().split('\r\n')[1]).toContain(',Not signed in,Sign-in failed,');
   });
 
   it('exports the filtered range as CSV with its header row', async () => {

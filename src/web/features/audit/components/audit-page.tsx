@@ -7,7 +7,12 @@ import {
   type AuditFilters,
   type ChartInterval,
 } from '@shared/audit/audit.contracts';
-import { auditActionLabels, auditChangeLine, auditFactLine } from '@shared/audit/audit-words';
+import {
+  auditActionLabels,
+  auditActorLine,
+  auditChangeLine,
+  auditFactLine,
+} from '@shared/audit/audit-words';
 import { useAuditCharts } from '@web/api/audit/audit-charts';
 import { exportAuditUrl } from '@web/api/audit/export-audit';
 import { useAuditLog } from '@web/api/audit/list-audit';
@@ -67,9 +72,10 @@ const targetPages: Record<string, (id: string) => string> = {
 function AuditTarget({ entry }: { entry: AuditEntry }) {
   if (!entry.target) return <span className="text-slate-500">—</span>;
   const page = entry.targetType && entry.targetId ? targetPages[entry.targetType] : undefined;
-  if (!page || !entry.targetId) return <span className="break-all">{entry.target}</span>;
+  if (!page || !entry.targetId)
+    return <span className="[overflow-wrap:anywhere]">{entry.target}</span>;
   return (
-    <Link href={page(entry.targetId)} className="break-all text-brand-700 underline">
+    <Link href={page(entry.targetId)} className="text-brand-700 underline [overflow-wrap:anywhere]">
       {entry.target}
     </Link>
   );
@@ -100,7 +106,7 @@ const columns: DataTableColumn<AuditEntry>[] = [
     cell: ({ row }) => formatMoment(row.original.at),
     meta: { className: 'whitespace-nowrap tabular-nums' },
   },
-  { id: 'actor', header: 'Actor', cell: ({ row }) => row.original.actor?.name ?? 'System' },
+  { id: 'actor', header: 'Actor', cell: ({ row }) => auditActorLine(row.original) },
   { id: 'action', header: 'Action', cell: ({ row }) => row.original.actionLabel },
   {
     id: 'target',
@@ -126,7 +132,7 @@ function AuditCard({ entry }: { entry: AuditEntry }) {
     <ListCard>
       <p className="font-medium text-slate-900">{entry.actionLabel}</p>
       <p className="text-sm text-slate-600">
-        {formatMoment(entry.at)} · {entry.actor?.name ?? 'System'}
+        {formatMoment(entry.at)} · {auditActorLine(entry)}
         {entry.ip ? ` · ${entry.ip}` : ''}
       </p>
       {entry.target && (
