@@ -254,13 +254,17 @@ function detailValueWords(key: string, value: unknown): string {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a detail says something in words: not empty, not a bare id, not said already. */
-function isFact(key: string, value: unknown, details: Record<string, unknown>): boolean {
+function isFact(
+  key: string,
+  value: unknown,
+  details: Record<string, unknown>,
+  pair: ReturnType<typeof beforeAndAfter>,
+): boolean {
   if (changeKeys.has(key) || value === null || value === undefined) return false;
   if (typeof value === 'string' && uuidPattern.test(value)) return false;
   // The names of the changed fields, where the changes list them with their values.
   if (key === 'fields' && Array.isArray(details.changes)) return false;
   // A field the before and after records hold: the changes say it.
-  const pair = beforeAndAfter(details);
   if (pair && (key in pair[0] || key in pair[1])) return false;
   return true;
 }
@@ -272,11 +276,11 @@ function isFact(key: string, value: unknown, details: Record<string, unknown>): 
  * changed says so.
  */
 export function auditFacts(details: Record<string, unknown>): AuditFact[] {
+  const pair = beforeAndAfter(details);
   const facts = Object.entries(details)
-    .filter(([key, value]) => isFact(key, value, details))
+    .filter(([key, value]) => isFact(key, value, details, pair))
     .map(([key, value]) => ({ label: auditFieldLabel(key), value: detailValueWords(key, value) }));
   // A record saved as it was: said, rather than an entry that seems to have lost its changes.
-  const pair = beforeAndAfter(details);
   if (pair && changedFields(...pair).length === 0) return [unchanged, ...facts];
   return facts;
 }

@@ -72,10 +72,9 @@ const targetPages: Record<string, (id: string) => string> = {
 function AuditTarget({ entry }: { entry: AuditEntry }) {
   if (!entry.target) return <span className="text-slate-500">—</span>;
   const page = entry.targetType && entry.targetId ? targetPages[entry.targetType] : undefined;
-  if (!page || !entry.targetId)
-    return <span className="[overflow-wrap:anywhere]">{entry.target}</span>;
+  if (!page || !entry.targetId) return <span className="wrap-anywhere">{entry.target}</span>;
   return (
-    <Link href={page(entry.targetId)} className="text-brand-700 underline [overflow-wrap:anywhere]">
+    <Link href={page(entry.targetId)} className="text-brand-700 underline wrap-anywhere">
       {entry.target}
     </Link>
   );
@@ -86,7 +85,7 @@ function Details({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0 && entry.facts.length === 0)
     return <span className="text-slate-500">—</span>;
   return (
-    <ul className="grid gap-0.5 [overflow-wrap:anywhere]">
+    <ul className="grid gap-0.5 wrap-anywhere">
       {entry.changes.map((change) => (
         <li key={`change-${change.field}`}>{auditChangeLine(change)}</li>
       ))}
